@@ -1,0 +1,28 @@
+/** Stable error codes of the API (api-contract.md, "Conventions"). Programs branch on these. */
+export const errorCodes = [
+  "validation_failed",
+  "bad_request",
+  "not_authorized",
+  "forbidden",
+  "not_found",
+  "out_of_stock",
+  "conflict",
+  "invalid_transition",
+  "payload_too_large",
+  "unsupported_media_type",
+  "idempotency_key_reused",
+  "rate_limited",
+  "internal",
+  "unavailable",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Body of every failed response. */
+export interface ErrorBody {
+  success: false;
+  code: ErrorCode;
+  message: string;
+  /** For `out_of_stock`: the product that could not be taken. */
+  productId?: string;
+}

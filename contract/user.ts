@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** A cart as the API carries it: product id → quantity (integer 1–99). */
+export const cartItemsSchema = z
+  .record(z.string().trim().min(1).max(64), z.number().int().min(1).max(99))
+  .refine((c) => Object.keys(c).length <= 200, "has too many products");
+export type CartItems = z.infer<typeof cartItemsSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  cartItems: z.record(z.string(), z.number()),
+});
+export type User = z.infer<typeof userSchema>;
+
+const emailSchema = z
+  .email()
+  .max(254)
+  .transform((e) => e.toLowerCase());
+
+export const registerSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  email: z.string().trim().pipe(emailSchema),
+  password: z.string().min(8).max(128),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((e) => e.toLowerCase()),
+  password: z.string().min(1).max(128),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const cartUpdateSchema = z.object({ cartItems: cartItemsSchema });
+
+export interface UserResponse {
+  success: true;
+  user: User;
+}

@@ -1,0 +1,13 @@
+import type { Config } from "./config";
+import type { Database, Db } from "./db/database";
+import type { CatalogCache } from "./modules/catalog/catalog-cache";
+import type { MediaStorage } from "./modules/media/media-storage";
+
+/** What the modules are given: built once by `buildApp`, passed down, never global. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  catalogCache: CatalogCache;
+  media: MediaStorage;
+}

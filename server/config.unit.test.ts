@@ -1,0 +1,69 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      corsOrigins: [],
+      seller: undefined,
+      payment: { provider: "demo" },
+      logLevel: "info",
+    });
+  });
+
+  it("derives PUBLIC_URL from PORT and strips a trailing slash from a given one", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe(
+      "https://shop.example",
+    );
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", SELLER_EMAIL: "", SELLER_PASSWORD: "" })).toMatchObject({
+      databaseUrl: undefined,
+      seller: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ PAYMENT_PROVIDER: "paypal" }, "PAYMENT_PROVIDER"],
+    [{ PAYMENT_PROVIDER: "stripe" }, "STRIPE_SECRET_KEY"],
+    [{ SELLER_EMAIL: "a@b.co" }, "SELLER_PASSWORD"],
+    [{ SELLER_EMAIL: "not-an-email", SELLER_PASSWORD: "longenough" }, "SELLER_EMAIL"],
+    [{ SELLER_EMAIL: "a@b.co", SELLER_PASSWORD: "short" }, "SELLER_PASSWORD"],
+    [{ CORS_ORIGINS: "https://ok.example,not a url" }, "CORS_ORIGINS"],
+  ])("rejects %j naming %s", (env, key) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(key);
+  });
+
+  it("reads the seller login, CORS origins and Stripe keys", () => {
+    const config = loadConfig({
+      SELLER_EMAIL: "Owner@Shop.Example",
+      SELLER_PASSWORD: "a-long-password",
+      CORS_ORIGINS: "https://a.example, https://b.example",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
+    expect(config.seller).toEqual({ email: "owner@shop.example", password: "a-long-password" });
+    expect(config.corsOrigins).toEqual(["https://a.example", "https://b.example"]);
+    expect(config.payment).toEqual({
+      provider: "stripe",
+      stripeSecretKey: "sk_test_x",
+      stripeWebhookSecret: "whsec_x",
+    });
+  });
+});

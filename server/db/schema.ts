@@ -1,0 +1,282 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AddressInput } from "../../contract/address";
+import type { OrderProductSnapshot } from "../../contract/order";
+
+// Every table here is PostgreSQL: the same schema and migrations serve PGlite and a PostgreSQL server.
+// The CHECKs and unique keys are the invariants of architecture.md rule 4: they hold even if code is wrong.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    cartItems: jsonb("cart_items").$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    check("users_email_lower", sql`${t.email} = lower(${t.email})`),
+    check("users_name_length", sql`char_length(${t.name}) between 1 and 80`),
+  ],
+);
+
+export const sellers = pgTable(
+  "sellers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("sellers_email_key").on(t.email),
+    check("sellers_email_lower", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored here. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id").references(() => sellers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("sessions_one_owner", sql`(${t.userId} is null) <> (${t.sellerId} is null)`),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    offerPricePaise: integer("offer_price_paise").notNull(),
+    /** URLs under /media/, largest first. */
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    description: jsonb("description").$type<string[]>().notNull().default([]),
+    weight: text("weight"),
+    stock: integer("stock").notNull().default(0),
+    inStock: boolean("in_stock").notNull().default(false),
+    /** Set when a seller deletes the product: hidden from the catalogue, kept for past orders. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_in_stock_needs_stock", sql`not ${t.inStock} or ${t.stock} > 0`),
+    check("products_price_positive", sql`${t.pricePaise} > 0`),
+    check(
+      "products_offer_price_range",
+      sql`${t.offerPricePaise} > 0 and ${t.offerPricePaise} <= ${t.pricePaise}`,
+    ),
+    check("products_name_length", sql`char_length(${t.name}) between 1 and 120`),
+    check(
+      "products_category_known",
+      sql`${t.category} in ('Vegetables','Fruits','Drinks','Instant','Dairy','Bakery','Grains')`,
+    ),
+    index("products_listing_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("products_category_idx")
+      .on(t.category, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipcode: text("zipcode").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** Snapshot of the delivery address when the order was placed. */
+    address: jsonb("address").$type<AddressInput & { _id: string }>().notNull(),
+    addressId: uuid("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    amountPaise: integer("amount_paise").notNull(),
+    paymentType: text("payment_type").notNull(),
+    status: text("status").notNull(),
+    isPaid: boolean("is_paid").notNull().default(false),
+    /** Set when money arrived for an order that could no longer be honoured (see payments). */
+    needsRefund: boolean("needs_refund").notNull().default(false),
+    /** For online orders awaiting payment: when the stock hold lapses. */
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
+    deliverBy: timestamp("deliver_by", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("orders_amount_nonnegative", sql`${t.amountPaise} >= 0`),
+    check("orders_payment_type_known", sql`${t.paymentType} in ('COD','Online')`),
+    check(
+      "orders_status_known",
+      sql`${t.status} in ('Awaiting Payment','Order Placed','Packing','Out for Delivery','Delivered','Cancelled')`,
+    ),
+    check(
+      "orders_cod_never_awaits_payment",
+      sql`not (${t.paymentType} = 'COD' and ${t.status} = 'Awaiting Payment')`,
+    ),
+    index("orders_user_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_status_idx").on(t.status, t.createdAt.desc()),
+    index("orders_payment_expiry_idx")
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.status} = 'Awaiting Payment'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    quantity: integer("quantity").notNull(),
+    unitPricePaise: integer("unit_price_paise").notNull(),
+    /** The product as it was when ordered: later edits or deletion do not change past orders. */
+    product: jsonb("product").$type<OrderProductSnapshot>().notNull(),
+  },
+  (t) => [
+    check("order_items_quantity_range", sql`${t.quantity} between 1 and 99`),
+    check("order_items_price_positive", sql`${t.unitPricePaise} > 0`),
+    uniqueIndex("order_items_order_product_key").on(t.orderId, t.productId),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    /** Who made the change: shopper, seller, payment or system. */
+    actor: text("actor").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
+);
+
+/** Answers stored for Idempotency-Key replays, written in the same transaction as the order. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status").notNull(),
+    responseBody: jsonb("response_body").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** A hosted checkout created with a payment provider for one online order. */
+export const paymentSessions = pgTable(
+  "payment_sessions",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_sessions_order_key").on(t.orderId)],
+);
+
+/** Provider events already applied: the unique key makes each one count at most once. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** What applying the event did (paid, cancelled, ignored, refund_needed...). */
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_event_key").on(t.provider, t.eventId)],
+);
+
+/**
+ * Attempts counted by the authentication rate limits (failed logins, registrations). Kept in the
+ * database so that every server process sees the same counts.
+ */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** What is limited, e.g. `login:user:<email>:<ip>` or `register:<ip>`. */
+    subject: text("subject").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limit_events_subject_idx").on(t.subject, t.at)],
+);

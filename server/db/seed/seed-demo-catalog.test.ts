@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { categories, categoryKeys } from "../../../contract/categories";
+import type { Product } from "../../../contract/product";
+import { useTestApp } from "../../test/test-app";
+import { seedDemoCatalog } from "./seed-demo-catalog";
+
+const t = useTestApp();
+
+describe("demo catalogue", () => {
+  it("fills an empty store once, across all 7 categories, with images the server serves", async () => {
+    const added = await seedDemoCatalog(t.database.db, t.media);
+    expect(added).toBeGreaterThanOrEqual(70);
+    expect(await seedDemoCatalog(t.database.db, t.media)).toBe(0);
+
+    const { products } = (await t.app.inject({ url: "/api/product/list" })).json<{
+      products: Product[];
+    }>();
+    expect(products).toHaveLength(added);
+    expect(new Set(products.map((p) => p.category))).toEqual(new Set(categoryKeys));
+    expect(products.some((p) => !p.inStock && p.stock === 0)).toBe(true);
+    for (const p of products) {
+      expect(p.offerPrice).toBeLessThanOrEqual(p.price);
+      expect(p.weight).toMatch(/^\d+(\.\d+)?\s?(g|kg|ml|L|pcs)$/);
+      expect(p.description.length).toBeGreaterThanOrEqual(3);
+      expect(p.image).toHaveLength(2);
+    }
+
+    const image = await t.app.inject({ url: products[0]!.image[0]! });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/webp");
+    expect(image.headers["cache-control"]).toContain("immutable");
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(640);
+
+    for (const category of categories) {
+      expect(
+        fs.existsSync(path.join(t.dataDir, "media", category.image.replace("/media/", ""))),
+      ).toBe(true);
+    }
+  });
+});

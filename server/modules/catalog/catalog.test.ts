@@ -1,0 +1,214 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../../contract/product";
+import { products } from "../../db/schema";
+import { insertProduct } from "../../test/factories";
+import { useTestApp } from "../../test/test-app";
+
+const t = useTestApp();
+
+async function list(query = "") {
+  const response = await t.app.inject({ url: `/api/product/list${query}` });
+  return {
+    response,
+    body: response.json<{
+      success: boolean;
+      products: Product[];
+      nextCursor?: string | null;
+      message?: string;
+      code?: string;
+    }>(),
+  };
+}
+
+describe("GET /api/product/list", () => {
+  it("lists every product not deleted, in and out of stock, newest first, in the contract's shape", async () => {
+    const old = await insertProduct(t.database.db, {
+      name: "Old Potato",
+      createdAt: new Date("2026-01-01"),
+    });
+    const sold = await insertProduct(t.database.db, {
+      name: "Sold Out Onion",
+      stock: 0,
+      createdAt: new Date("2026-01-02"),
+    });
+    await insertProduct(t.database.db, { name: "Deleted Carrot", deletedAt: new Date() });
+    const fresh = await insertProduct(t.database.db, {
+      name: "Fresh Tomato",
+      price: 40,
+      offerPrice: 32.5,
+      createdAt: new Date("2026-01-03"),
+    });
+
+    const { response, body } = await list();
+    expect(response.statusCode).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.products.map((p) => p._id)).toEqual([fresh.id, sold.id, old.id]);
+    expect(body.products[0]).toEqual({
+      _id: fresh.id,
+      name: "Fresh Tomato",
+      category: "Vegetables",
+      price: 40,
+      offerPrice: 32.5,
+      image: ["/media/test-large.webp", "/media/test-thumb.webp"],
+      description: ["A test product."],
+      inStock: true,
+      stock: 50,
+      weight: "500g",
+      createdAt: fresh.createdAt.toISOString(),
+      updatedAt: fresh.updatedAt.toISOString(),
+    });
+    expect(body.products[1]).toMatchObject({ inStock: false, stock: 0 });
+  });
+
+  it("filters by category case-insensitively and by inStock", async () => {
+    await insertProduct(t.database.db, { name: "Apple", category: "Fruits" });
+    await insertProduct(t.database.db, { name: "Mango", category: "Fruits", stock: 0 });
+    await insertProduct(t.database.db, { name: "Milk", category: "Dairy" });
+
+    expect((await list("?category=fruits")).body.products.map((p) => p.name).sort()).toEqual([
+      "Apple",
+      "Mango",
+    ]);
+    expect((await list("?category=FRUITS&inStock=true")).body.products.map((p) => p.name)).toEqual([
+      "Apple",
+    ]);
+    const bad = await list("?category=toys");
+    expect(bad.response.statusCode).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, code: "validation_failed" });
+    expect(bad.body.message).toContain("category");
+  });
+
+  it("searches names case-insensitively and tolerates small typos", async () => {
+    await insertProduct(t.database.db, { name: "Fresh Tomato" });
+    await insertProduct(t.database.db, { name: "Amul Taaza Toned Milk", category: "Dairy" });
+    await insertProduct(t.database.db, { name: "Basmati Rice", category: "Grains" });
+
+    const names = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).body.products.map((p) => p.name);
+    expect(await names("TOMATO")).toEqual(["Fresh Tomato"]);
+    expect(await names("tomatto")).toEqual(["Fresh Tomato"]);
+    expect(await names("tamato")).toEqual(["Fresh Tomato"]);
+    expect(await names("basmatti")).toEqual(["Basmati Rice"]);
+    expect(await names("milk")).toEqual(["Amul Taaza Toned Milk"]);
+    expect(await names("panner")).toEqual([]);
+    expect(await names("zzzqqq")).toEqual([]);
+    // "potato" is not a typo of "tomato": a different word must not match.
+    await insertProduct(t.database.db, { name: "Potato" });
+    expect(await names("tomato")).toEqual(["Fresh Tomato"]);
+  });
+
+  it("treats search text as text, never as SQL or a LIKE pattern", async () => {
+    await insertProduct(t.database.db, { name: "Fresh Tomato" });
+    for (const q of ["%", "_", "' OR 1=1 --", "\\", "'; drop table products; --"]) {
+      const { response, body } = await list(`?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(200);
+      expect(body.products).toEqual([]);
+    }
+    expect((await list()).body.products).toHaveLength(1);
+  });
+
+  it("pages with limit and an opaque cursor, without gaps or repeats", async () => {
+    for (let i = 0; i < 7; i++)
+      await insertProduct(t.database.db, {
+        name: `Item ${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const { body } = await list(`?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...body.products.map((p) => p.name));
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(["Item 6", "Item 5", "Item 4", "Item 3", "Item 2", "Item 1", "Item 0"]);
+
+    const searched = await list("?q=item&limit=5");
+    expect(searched.body.products).toHaveLength(5);
+    const rest = await list(`?q=item&limit=5&cursor=${searched.body.nextCursor}`);
+    expect(rest.body.products).toHaveLength(2);
+    expect(rest.body.nextCursor).toBeNull();
+  });
+
+  it.each([
+    "?limit=0",
+    "?limit=101",
+    "?limit=abc",
+    "?limit=1.5",
+    "?cursor=not-a-cursor",
+    "?inStock=yes",
+  ])("answers 400 for %s", async (query) => {
+    const { response, body } = await list(query);
+    expect(response.statusCode).toBe(400);
+    expect(body).toMatchObject({ success: false, code: "validation_failed" });
+  });
+
+  it("answers with an ETag, 304 for a matching If-None-Match, and a new ETag after any change", async () => {
+    const product = await insertProduct(t.database.db, { name: "Fresh Tomato" });
+    const first = await t.app.inject({ url: "/api/product/list" });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await t.app.inject({
+      url: "/api/product/list",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+
+    await t.database.db.update(products).set({ stock: 3 }).where(eq(products.id, product.id));
+    // The database's change notification reaches the cache; give it a moment on a real server.
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: "/api/product/list", headers: { "if-none-match": etag } }))
+            .statusCode,
+      )
+      .toBe(200);
+    const changed = await list();
+    expect(changed.body.products[0]?.stock).toBe(3);
+    expect(changed.response.headers.etag).not.toBe(etag);
+  });
+});
+
+describe("GET /api/product/:id", () => {
+  it("returns one product with an ETag", async () => {
+    const product = await insertProduct(t.database.db, { name: "Fresh Tomato" });
+    const response = await t.app.inject({ url: `/api/product/${product.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      product: { _id: product.id, name: "Fresh Tomato" },
+    });
+    const etag = response.headers.etag as string;
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/product/${product.id}`,
+          headers: { "if-none-match": etag },
+        })
+      ).statusCode,
+    ).toBe(304);
+  });
+
+  it.each(["00000000-0000-0000-0000-000000000000", "not-a-uuid", "' or 1=1 --"])(
+    "answers 404 for the unknown id %s",
+    async (id) => {
+      const response = await t.app.inject({ url: `/api/product/${encodeURIComponent(id)}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: "not_found",
+        message: "Product not found",
+      });
+    },
+  );
+
+  it("answers 404 for a deleted product", async () => {
+    const product = await insertProduct(t.database.db, { deletedAt: new Date() });
+    expect((await t.app.inject({ url: `/api/product/${product.id}` })).statusCode).toBe(404);
+  });
+});

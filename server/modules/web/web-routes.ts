@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Serves the built single-page app from `root` (dist/web). Vite's hashed files under /assets/
+ * never change, so they are cached for a year; index.html is revalidated on every visit.
+ */
+export function webRoutes(root: string) {
+  return async (app: FastifyInstance) => {
+    if (!fs.existsSync(path.join(root, "index.html"))) {
+      app.log.warn(`no built web app in ${root}: run "npm run build" (npm start does it for you)`);
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          "cache-control",
+          immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  };
+}
+
+/** Client-side routes (/cart, /products/fruits...) all answer with the app's index.html. */
+export function isSpaRoute(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const pathname = request.url.split("?")[0] ?? "";
+  if (
+    pathname.startsWith("/api/") ||
+    pathname === "/api" ||
+    pathname.startsWith("/media/") ||
+    pathname.startsWith("/assets/")
+  )
+    return false;
+  return !path.extname(pathname);
+}
+
+export function sendSpaIndex(root: string, reply: FastifyReply) {
+  const file = path.join(root, "index.html");
+  if (!fs.existsSync(file)) return undefined;
+  return reply
+    .header("cache-control", "no-cache")
+    .type("text/html; charset=utf-8")
+    .send(fs.createReadStream(file));
+}

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig, type Config } from "../config";
+import type { Database } from "../db/database";
+import { LocalMediaStorage } from "../modules/media/media-storage";
+import { createTestDatabase, resetDatabase } from "./test-database";
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  media: LocalMediaStorage;
+}
+
+/** Builds the app on a fresh database with a fresh data folder. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+): Promise<TestContext & { close: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webRoot: path.join(dataDir, "no-web"),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    media: new LocalMediaStorage(path.join(dataDir, "media")),
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One app and database per test file, with every table emptied before each test. Returns an
+ * object whose fields are filled in by `beforeAll`.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await startTestApp(env);
+    close = started.close;
+    Object.assign(context, started);
+  });
+  beforeEach(async () => {
+    await resetDatabase(context.database);
+    context.app.deps.catalogCache.invalidate();
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+  return context;
+}

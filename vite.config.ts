@@ -1,0 +1,19 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The storefront SPA. `npm run build` writes dist/web, which the server serves.
+export default defineConfig({
+  root: "web",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: false,
+  },
+  server: {
+    // `npm run dev:web` next to `npm run dev:server`
+    proxy: { "/api": "http://127.0.0.1:3000", "/media": "http://127.0.0.1:3000" },
+  },
+});

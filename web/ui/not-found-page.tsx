@@ -1,0 +1,16 @@
+import { Link } from "react-router";
+
+export function NotFoundPage() {
+  return (
+    <section className="flex flex-col items-center gap-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold text-gray-800">Page not found</h1>
+      <p>The page you are looking for does not exist or has moved.</p>
+      <Link
+        to="/products"
+        className="rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
+      >
+        Browse products
+      </Link>
+    </section>
+  );
+}
