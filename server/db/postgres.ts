@@ -38,12 +38,16 @@ export async function openPostgres(
     client.on("error", (error) => {
       log?.warn({ err: error }, "catalogue change listener lost its connection; reconnecting");
       void client.end().catch(() => {});
-      if (!closed) setTimeout(() => void connectListener().catch(() => {}), 1000).unref();
+      reconnectSoon();
     });
     await client.connect();
     await client.query("listen catalog_changed");
     listener = client;
     notify(); // changes made while we were not listening are unknown: treat as changed
+  };
+  const reconnectSoon = () => {
+    if (closed) return;
+    setTimeout(() => void connectListener().catch(reconnectSoon), 1000).unref();
   };
   await connectListener();
 

@@ -20,6 +20,7 @@ export interface TestContext {
 /** Builds the app on a fresh database with a fresh data folder. */
 export async function startTestApp(
   env: Record<string, string> = {},
+  options: { webRoot?: string } = {},
 ): Promise<TestContext & { close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-test-"));
   const config = loadConfig({
@@ -33,7 +34,7 @@ export async function startTestApp(
     config,
     database,
     logger: false,
-    webRoot: path.join(dataDir, "no-web"),
+    webRoot: options.webRoot ?? path.join(dataDir, "no-web"),
   });
   await app.ready();
   return {

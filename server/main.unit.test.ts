@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The real process, as `npm start` runs it: config → database → seed → listen, and a clean stop.
+
+const mainFile = path.resolve(import.meta.dirname, "main.ts");
+const running: ChildProcess[] = [];
+const folders: string[] = [];
+afterAll(() => {
+  running.forEach((p) => p.kill("SIGKILL"));
+  folders.forEach((f) => fs.rmSync(f, { recursive: true, force: true }));
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>, port: number): Started {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", mainFile], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: os.tmpdir(),
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+}
+
+async function waitUntilRunning(server: Started, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output().includes("GreenCart is running at")) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function productCount(port: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/product/list`);
+  const body = (await response.json()) as { products: unknown[] };
+  return body.products.length;
+}
+
+describe("the server process", () => {
+  it("starts on embedded PostgreSQL with a demo catalogue, refuses a second process on the same folder, keeps data across restarts", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-"));
+    folders.push(dataDir);
+
+    const first = start({ DATA_DIR: dataDir }, await freePort());
+    await waitUntilRunning(first);
+    expect(first.output()).toContain(`GreenCart is running at http://localhost:${first.port}`);
+    expect(first.output()).toMatch(/email:\s+seller@greencart\.local/);
+    expect(first.output()).toMatch(/password:\s+\S{12,}\s+\(generated: shown only this once\)/);
+    const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+    expect(health.status).toBe(200);
+    const count = await productCount(first.port);
+    expect(count).toBeGreaterThanOrEqual(70);
+
+    const second = start({ DATA_DIR: dataDir }, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("is in use by another GreenCart server");
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    const again = start(
+      {
+        DATA_DIR: dataDir,
+        SELLER_EMAIL: "owner@shop.example",
+        SELLER_PASSWORD: "owner-password-1",
+      },
+      await freePort(),
+    );
+    await waitUntilRunning(again);
+    expect(await productCount(again.port)).toBe(count);
+    expect(again.output()).toMatch(/email:\s+owner@shop\.example/);
+    expect(again.output()).not.toContain("generated");
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  }, 180_000);
+
+  it("stops at once with a clear message and exit code 1 on a bad setting", async () => {
+    const server = start({ DATA_DIR: os.tmpdir(), PAYMENT_PROVIDER: "stripe" }, await freePort());
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("Invalid configuration");
+    expect(server.output()).toContain(
+      "STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",
+    );
+  }, 60_000);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  it.runIf(adminUrl)(
+    "runs the same way on a PostgreSQL server (DATABASE_URL)",
+    async () => {
+      const name = `greencart_main_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl!);
+        url.pathname = `/${name}`;
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-pg-"));
+        folders.push(dataDir);
+        const server = start({ DATA_DIR: dataDir, DATABASE_URL: url.toString() }, await freePort());
+        await waitUntilRunning(server);
+        expect(server.output()).toContain("Database: PostgreSQL");
+        expect(await productCount(server.port)).toBeGreaterThanOrEqual(70);
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
+});
