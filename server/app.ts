@@ -36,7 +36,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { loggerInstance: options.logger }
       : { logger: options.logger ?? { level: config.logLevel } }),
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
