@@ -10,7 +10,11 @@ import { registerCrossSiteGuard } from "./http/cross-site-guard";
 import { AppError, registerErrorHandling, sendError } from "./http/errors";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { CatalogCache } from "./modules/catalog/catalog-cache";
+import { addressesRoutes } from "./modules/addresses/addresses-routes";
+import { cartRoutes } from "./modules/cart/cart-routes";
 import { catalogRoutes } from "./modules/catalog/catalog-routes";
+import { ordersRoutes } from "./modules/orders/orders-routes";
+import { usersRoutes } from "./modules/users/users-routes";
 import { healthRoutes } from "./modules/health/health-routes";
 import { LocalMediaStorage } from "./modules/media/media-storage";
 import { mediaRoutes } from "./modules/media/media-routes";
@@ -66,6 +70,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes(deps));
   await app.register(catalogRoutes(deps));
+  await app.register(usersRoutes(deps));
+  await app.register(cartRoutes(deps));
+  await app.register(addressesRoutes(deps));
+  await app.register(ordersRoutes(deps));
   await app.register(mediaRoutes(path.join(config.dataDir, "media")));
   await app.register(webRoutes(webRoot));
 

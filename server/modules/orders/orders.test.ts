@@ -1,0 +1,374 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Order } from "../../../contract/order";
+import { queryRows } from "../../db/database";
+import { orders, products, users } from "../../db/schema";
+import { insertProduct } from "../../test/factories";
+import { createSeller, createShopper } from "../../test/sessions";
+import { insertAddress, post } from "../../test/shop";
+import { useTestApp } from "../../test/test-app";
+
+const t = useTestApp();
+
+async function shopperWithAddress() {
+  const shopper = await createShopper(t.database.db);
+  const address = await insertAddress(t.database.db, shopper.user.id);
+  return { ...shopper, address };
+}
+
+async function stockOf(id: string) {
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
+  return { stock: row!.stock, inStock: row!.inStock };
+}
+
+async function orderCount() {
+  const [row] = await queryRows<{ n: string }>(
+    t.database.db,
+    sql`select count(*)::text as n from orders`,
+  );
+  return Number(row!.n);
+}
+
+describe("POST /api/order/cod", () => {
+  it("places an order with server prices, takes the stock, snapshots items, empties the cart", async () => {
+    const { cookies, address, user } = await shopperWithAddress();
+    const tomato = await insertProduct(t.database.db, {
+      name: "Tomato",
+      price: 40,
+      offerPrice: 32.5,
+      stock: 10,
+    });
+    const milk = await insertProduct(t.database.db, {
+      name: "Milk",
+      category: "Dairy",
+      price: 56,
+      offerPrice: 54,
+      stock: 2,
+    });
+    await post(t.app, "/api/cart/update", { cartItems: { [tomato.id]: 3 } }, cookies);
+
+    const response = await post(
+      t.app,
+      "/api/order/cod",
+      {
+        userId: "someone-else",
+        amount: 1,
+        isPaid: true,
+        status: "Delivered",
+        items: [
+          { product: tomato.id, quantity: 3, price: 1, offerPrice: 1 },
+          { product: milk.id, quantity: 2 },
+        ],
+        address: address.id,
+      },
+      cookies,
+    );
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ success: boolean; message: string; orderId: string }>();
+    expect(body).toEqual({
+      success: true,
+      message: "Order Placed Successfully",
+      orderId: expect.any(String),
+    });
+
+    expect(await stockOf(tomato.id)).toEqual({ stock: 7, inStock: true });
+    expect(await stockOf(milk.id)).toEqual({ stock: 0, inStock: false });
+    const [saved] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(saved!.cartItems).toEqual({});
+
+    const list = (await t.app.inject({ url: "/api/order/user", cookies })).json<{
+      orders: Order[];
+    }>();
+    expect(list.orders).toHaveLength(1);
+    const order = list.orders[0]!;
+    expect(order).toMatchObject({
+      _id: body.orderId,
+      amount: 205.5,
+      paymentType: "COD",
+      status: "Order Placed",
+      isPaid: false,
+    });
+    expect(order.address).toMatchObject({ _id: address.id, city: "Bengaluru" });
+    expect(new Date(order.deliverBy).getTime() - new Date(order.createdAt).getTime()).toBe(
+      30 * 60_000,
+    );
+    expect(order.items.map((i) => [i.product.name, i.quantity, i.product.offerPrice])).toEqual(
+      expect.arrayContaining([
+        ["Tomato", 3, 32.5],
+        ["Milk", 2, 54],
+      ]),
+    );
+    expect(order.statusHistory?.map((h) => h.status)).toEqual(["Order Placed"]);
+
+    // Later edits of the product do not change the past order.
+    await t.database.db
+      .update(products)
+      .set({ name: "Renamed", offerPricePaise: 100 })
+      .where(eq(products.id, tomato.id));
+    const again = (await t.app.inject({ url: "/api/order/user", cookies })).json<{
+      orders: Order[];
+    }>();
+    expect(again.orders[0]!.items.find((i) => i.product._id === tomato.id)?.product).toMatchObject({
+      name: "Tomato",
+      offerPrice: 32.5,
+    });
+  });
+
+  it("answers 409 naming the product when stock is short, and writes nothing", async () => {
+    const { cookies, address } = await shopperWithAddress();
+    const plenty = await insertProduct(t.database.db, { stock: 10 });
+    const scarce = await insertProduct(t.database.db, { name: "Alphonso Mango", stock: 1 });
+    const response = await post(
+      t.app,
+      "/api/order/cod",
+      {
+        items: [
+          { product: plenty.id, quantity: 1 },
+          { product: scarce.id, quantity: 2 },
+        ],
+        address: address.id,
+      },
+      cookies,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: "out_of_stock",
+      productId: scarce.id,
+    });
+    expect(response.json<{ message: string }>().message).toContain("Alphonso Mango");
+    expect(await stockOf(plenty.id)).toEqual({ stock: 10, inStock: true });
+    expect(await orderCount()).toBe(0);
+  });
+
+  it.each([-1, 0, 1.5, "2", [1], 1e9, 100])(
+    "refuses the quantity %j with 400",
+    async (quantity) => {
+      const { cookies, address } = await shopperWithAddress();
+      const product = await insertProduct(t.database.db);
+      const response = await post(
+        t.app,
+        "/api/order/cod",
+        { items: [{ product: product.id, quantity }], address: address.id },
+        cookies,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "validation_failed" });
+    },
+  );
+
+  it("refuses empty and repeated items, unknown products and another shopper's address", async () => {
+    const { cookies, address } = await shopperWithAddress();
+    const other = await shopperWithAddress();
+    const product = await insertProduct(t.database.db);
+    const cases: [unknown, number][] = [
+      [{ items: [], address: address.id }, 400],
+      [
+        {
+          items: [
+            { product: product.id, quantity: 1 },
+            { product: product.id, quantity: 1 },
+          ],
+          address: address.id,
+        },
+        400,
+      ],
+      [
+        {
+          items: [{ product: "00000000-0000-0000-0000-000000000000", quantity: 1 }],
+          address: address.id,
+        },
+        404,
+      ],
+      [{ items: [{ product: "'; drop table orders; --", quantity: 1 }], address: address.id }, 404],
+      [{ items: [{ product: product.id, quantity: 1 }], address: other.address.id }, 404],
+      [{ items: [{ product: product.id, quantity: 1 }], address: "not-an-id" }, 404],
+    ];
+    for (const [body, status] of cases) {
+      expect((await post(t.app, "/api/order/cod", body, cookies)).statusCode).toBe(status);
+    }
+    expect(await orderCount()).toBe(0);
+    expect((await stockOf(product.id)).stock).toBe(50);
+  });
+
+  it("needs a session, and refuses cross-site requests and text/plain bodies before any order exists", async () => {
+    const { cookies, address } = await shopperWithAddress();
+    const product = await insertProduct(t.database.db);
+    const body = { items: [{ product: product.id, quantity: 1 }], address: address.id };
+    expect((await post(t.app, "/api/order/cod", body)).statusCode).toBe(401);
+    const crossSite = await post(t.app, "/api/order/cod", body, cookies, {
+      "sec-fetch-site": "cross-site",
+      origin: "https://evil.example",
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ code: "forbidden" });
+    expect(
+      (await post(t.app, "/api/order/cod", body, cookies, { origin: "https://evil.example" }))
+        .statusCode,
+    ).toBe(403);
+    const plain = await t.app.inject({
+      method: "POST",
+      url: "/api/order/cod",
+      cookies,
+      headers: { "content-type": "text/plain" },
+      payload: JSON.stringify(body),
+    });
+    expect(plain.statusCode).toBe(415);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it("honours Idempotency-Key: 20 parallel identical requests make one order with one answer; another body gets 422", async () => {
+    const { cookies, address } = await shopperWithAddress();
+    const product = await insertProduct(t.database.db, { stock: 100 });
+    const body = { items: [{ product: product.id, quantity: 2 }], address: address.id };
+    const headers = { "idempotency-key": "checkout-42" };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(t.app, "/api/order/cod", body, cookies, headers)),
+    );
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(await orderCount()).toBe(1);
+    expect((await stockOf(product.id)).stock).toBe(98);
+
+    const reused = await post(
+      t.app,
+      "/api/order/cod",
+      { ...body, items: [{ product: product.id, quantity: 3 }] },
+      cookies,
+      headers,
+    );
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ code: "idempotency_key_reused" });
+    expect(
+      (await post(t.app, "/api/order/cod", body, cookies, { "idempotency-key": "" })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe("shopper orders", () => {
+  it("lists only the shopper's own orders, newest first, and lets them cancel while Order Placed", async () => {
+    const asha = await shopperWithAddress();
+    const ravi = await shopperWithAddress();
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const place = (s: typeof asha, quantity: number) =>
+      post(
+        t.app,
+        "/api/order/cod",
+        { items: [{ product: product.id, quantity }], address: s.address.id },
+        s.cookies,
+      );
+    const first = (await place(asha, 1)).json<{ orderId: string }>().orderId;
+    const second = (await place(asha, 2)).json<{ orderId: string }>().orderId;
+    const ravis = (await place(ravi, 1)).json<{ orderId: string }>().orderId;
+
+    const mine = (await t.app.inject({ url: "/api/order/user", cookies: asha.cookies })).json<{
+      orders: Order[];
+    }>();
+    expect(mine.orders.map((o) => o._id)).toEqual([second, first]);
+
+    const notMine = await post(t.app, "/api/order/cancel", { orderId: ravis }, asha.cookies);
+    expect(notMine.statusCode).toBe(404);
+
+    const [a, b] = await Promise.all([
+      post(t.app, "/api/order/cancel", { orderId: second }, asha.cookies),
+      post(t.app, "/api/order/cancel", { orderId: second }, asha.cookies),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await stockOf(product.id)).stock).toBe(3);
+    const cancelled = (await t.app.inject({ url: "/api/order/user", cookies: asha.cookies })).json<{
+      orders: Order[];
+    }>().orders[0]!;
+    expect(cancelled.status).toBe("Cancelled");
+    expect(cancelled.statusHistory?.map((h) => h.status)).toEqual(["Order Placed", "Cancelled"]);
+  });
+});
+
+describe("seller order calls", () => {
+  it("answer 401 without a seller session, whatever shopper session is held", async () => {
+    const { cookies } = await shopperWithAddress();
+    for (const cookieSet of [{}, cookies]) {
+      expect(
+        (await t.app.inject({ url: "/api/order/seller", cookies: cookieSet })).statusCode,
+      ).toBe(401);
+      const move = await post(
+        t.app,
+        "/api/order/status",
+        { orderId: "00000000-0000-0000-0000-000000000000", status: "Packing" },
+        cookieSet,
+      );
+      expect(move.statusCode).toBe(401);
+    }
+  });
+
+  it("list every customer's orders and move them only along the transition table, with history", async () => {
+    const seller = await createSeller(t.database.db);
+    const asha = await shopperWithAddress();
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const orderId = (
+      await post(
+        t.app,
+        "/api/order/cod",
+        { items: [{ product: product.id, quantity: 2 }], address: asha.address.id },
+        asha.cookies,
+      )
+    ).json<{ orderId: string }>().orderId;
+
+    const listed = (
+      await t.app.inject({ url: "/api/order/seller", cookies: seller.cookies })
+    ).json<{ orders: Order[] }>();
+    expect(listed.orders.map((o) => o._id)).toEqual([orderId]);
+    expect(
+      (
+        await t.app.inject({ url: "/api/order/seller?status=Packing", cookies: seller.cookies })
+      ).json<{ orders: Order[] }>().orders,
+    ).toEqual([]);
+    expect(
+      (await t.app.inject({ url: "/api/order/seller?status=Lost", cookies: seller.cookies }))
+        .statusCode,
+    ).toBe(400);
+
+    const move = (status: string) =>
+      post(t.app, "/api/order/status", { orderId, status }, seller.cookies);
+    expect((await move("Delivered")).statusCode).toBe(409);
+    expect((await move("Awaiting Payment")).json()).toMatchObject({ code: "invalid_transition" });
+    expect((await move("Packing")).statusCode).toBe(200);
+    expect((await move("Out for Delivery")).statusCode).toBe(200);
+    expect((await move("Cancelled")).statusCode).toBe(409);
+    const delivered = await move("Delivered");
+    expect(delivered.json()).toMatchObject({
+      success: true,
+      order: { status: "Delivered", isPaid: true },
+    });
+    expect(delivered.json<{ order: Order }>().order.statusHistory?.map((h) => h.status)).toEqual([
+      "Order Placed",
+      "Packing",
+      "Out for Delivery",
+      "Delivered",
+    ]);
+    expect((await stockOf(product.id)).stock).toBe(3);
+  });
+
+  it("return the stock exactly once when two cancels race", async () => {
+    const seller = await createSeller(t.database.db);
+    const asha = await shopperWithAddress();
+    const product = await insertProduct(t.database.db, { stock: 4 });
+    const orderId = (
+      await post(
+        t.app,
+        "/api/order/cod",
+        { items: [{ product: product.id, quantity: 4 }], address: asha.address.id },
+        asha.cookies,
+      )
+    ).json<{ orderId: string }>().orderId;
+    expect(await stockOf(product.id)).toEqual({ stock: 0, inStock: false });
+    const answers = await Promise.all(
+      [0, 1, 2].map(() =>
+        post(t.app, "/api/order/status", { orderId, status: "Cancelled" }, seller.cookies),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await stockOf(product.id)).toEqual({ stock: 4, inStock: true });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row!.status).toBe("Cancelled");
+  });
+});
