@@ -6,7 +6,10 @@ import { cookieNames, createSession } from "../http/sessions";
 let counter = 0;
 
 /** A shopper with a live session; pass `cookies` to app.inject to act as them. */
-export async function createShopper(db: Executor, overrides: { name?: string; email?: string; password?: string } = {}) {
+export async function createShopper(
+  db: Executor,
+  overrides: { name?: string; email?: string; password?: string } = {},
+) {
   counter++;
   const password = overrides.password ?? "correct-horse-battery";
   const [user] = await db
@@ -23,12 +26,18 @@ export async function createShopper(db: Executor, overrides: { name?: string; em
 }
 
 /** A seller with a live session. */
-export async function createSeller(db: Executor, overrides: { email?: string; password?: string } = {}) {
+export async function createSeller(
+  db: Executor,
+  overrides: { email?: string; password?: string } = {},
+) {
   counter++;
   const password = overrides.password ?? "seller-secret-password";
   const [seller] = await db
     .insert(sellers)
-    .values({ email: overrides.email ?? `seller${counter}-${Date.now()}@example.com`, passwordHash: await hashPassword(password) })
+    .values({
+      email: overrides.email ?? `seller${counter}-${Date.now()}@example.com`,
+      passwordHash: await hashPassword(password),
+    })
     .returning();
   if (!seller) throw new Error("createSeller: nothing inserted");
   const { token } = await createSession(db, "seller", seller.id);
