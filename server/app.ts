@@ -14,6 +14,8 @@ import { addressesRoutes } from "./modules/addresses/addresses-routes";
 import { cartRoutes } from "./modules/cart/cart-routes";
 import { catalogRoutes } from "./modules/catalog/catalog-routes";
 import { ordersRoutes } from "./modules/orders/orders-routes";
+import { productsRoutes } from "./modules/products/products-routes";
+import { sellersRoutes } from "./modules/sellers/sellers-routes";
 import { usersRoutes } from "./modules/users/users-routes";
 import { healthRoutes } from "./modules/health/health-routes";
 import { LocalMediaStorage } from "./modules/media/media-storage";
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes(deps));
   await app.register(addressesRoutes(deps));
   await app.register(ordersRoutes(deps));
+  await app.register(sellersRoutes(deps));
+  await app.register(productsRoutes(deps));
   await app.register(mediaRoutes(path.join(config.dataDir, "media")));
   await app.register(webRoutes(webRoot));
 

@@ -93,8 +93,20 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   ) {
     return new AppError("bad_request", "The request body is not valid JSON");
   }
-  if (status >= 400 && status < 500)
+  if (status >= 400 && status < 500) {
     return new AppError("bad_request", "The request could not be read");
+  }
+  // The multipart parser (busboy) reports a broken body with plain errors and no status.
+  if (
+    /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header)/.test(
+      error.message,
+    )
+  ) {
+    return new AppError(
+      "bad_request",
+      "The upload could not be read: the multipart body is malformed",
+    );
+  }
   return undefined;
 }
 

@@ -20,7 +20,11 @@ export interface CookieSettings {
 }
 
 /** Creates a session row and returns its token (a fresh random token at every login). */
-export async function createSession(db: Executor, kind: SessionKind, ownerId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Executor,
+  kind: SessionKind,
+  ownerId: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ABSOLUTE_LIFETIME_MS);
   await db.insert(sessions).values({

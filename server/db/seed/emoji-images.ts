@@ -30,8 +30,9 @@ export function emojiSvg(name: string, size: number): string {
 export const productImageSizes = { large: 640, thumb: 320 } as const;
 
 /**
- * Renders an emoji into square WebP images with a little padding, stored under stable names so a
- * second run reuses them. Returns their URLs, largest first.
+ * Renders an emoji into square WebP images (large and thumbnail, like an uploaded photo) with a
+ * little padding, stored under stable names so a second run reuses them. Returns the product's
+ * `image` list: the large URL; the thumbnail sits beside it (`-thumb` for `-large`).
  */
 export async function storeEmojiImages(
   media: MediaStorage,
@@ -42,7 +43,7 @@ export async function storeEmojiImages(
   for (const [label, size] of Object.entries(productImageSizes)) {
     const name = `${baseName}-${label}.webp`;
     if (!(await media.exists(name))) await media.save(name, await renderEmojiWebp(icon, size));
-    urls.push(`/media/${name}`);
+    if (label === "large") urls.push(`/media/${name}`);
   }
   return urls;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { categories, categoryKeys } from "../../../contract/categories";
 import type { Product } from "../../../contract/product";
 import { useTestApp } from "../../test/test-app";
+import { thumbnailUrl } from "../../modules/media/product-images";
 import { seedDemoCatalog } from "./seed-demo-catalog";
 
 const t = useTestApp();
@@ -25,7 +26,8 @@ describe("demo catalogue", () => {
       expect(p.offerPrice).toBeLessThanOrEqual(p.price);
       expect(p.weight).toMatch(/^\d+(\.\d+)?\s?(g|kg|ml|L|pcs?)$/);
       expect(p.description.length).toBeGreaterThanOrEqual(3);
-      expect(p.image).toHaveLength(2);
+      expect(p.image).toHaveLength(1);
+      expect(p.image[0]).toMatch(/-large\.webp$/);
     }
 
     const image = await t.app.inject({ url: products[0]!.image[0]! });
@@ -33,6 +35,9 @@ describe("demo catalogue", () => {
     expect(image.headers["content-type"]).toBe("image/webp");
     expect(image.headers["cache-control"]).toContain("immutable");
     expect((await sharp(image.rawPayload).metadata()).width).toBe(640);
+    const thumb = await t.app.inject({ url: thumbnailUrl(products[0]!.image[0]!) });
+    expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
 
     for (const category of categories) {
       expect(

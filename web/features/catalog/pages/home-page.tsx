@@ -51,7 +51,7 @@ export function HomePage() {
             {bestSellers.map((p) => (
               <li key={p._id} className="rounded-md border border-gray-200 p-3">
                 <img
-                  src={p.image[1] ?? p.image[0]}
+                  src={p.image[0]?.replace("-large.webp", "-thumb.webp")}
                   alt={p.name}
                   width={160}
                   height={160}

@@ -1,0 +1,66 @@
+import sharp, { type Metadata } from "sharp";
+import { AppError } from "../../http/errors";
+
+/** Larger pictures are refused: decoding one would take too much memory (decompression bombs). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const IMAGE_SIZES = { large: 1200, thumb: 400 } as const;
+
+export type ImageKind = "jpeg" | "png" | "webp" | "avif";
+
+const ascii = (buffer: Buffer, start: number, end: number) =>
+  buffer.subarray(start, end).toString("latin1");
+
+/** What an upload really is, by its first bytes (never by its name or declared type). */
+export function sniffImageKind(buffer: Buffer): ImageKind | undefined {
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff)
+    return "jpeg";
+  if (
+    buffer.length >= 8 &&
+    buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return "png";
+  if (buffer.length >= 12 && ascii(buffer, 0, 4) === "RIFF" && ascii(buffer, 8, 12) === "WEBP")
+    return "webp";
+  if (buffer.length >= 12 && ascii(buffer, 4, 8) === "ftyp") {
+    const brands = ascii(buffer, 8, Math.min(buffer.length, 64));
+    if (/avi[fs]/.test(brands)) return "avif";
+  }
+  return undefined;
+}
+
+export interface ProcessedImage {
+  large: Buffer;
+  thumb: Buffer;
+}
+
+/**
+ * Checks an uploaded picture and re-encodes it: decoded with a pixel limit, turned upright by its
+ * EXIF orientation, stripped of all metadata (sharp writes none unless asked), and written as WebP
+ * in a large and a thumbnail size. Nothing of the original bytes is ever served.
+ */
+export async function processProductImage(buffer: Buffer, label: string): Promise<ProcessedImage> {
+  if (!sniffImageKind(buffer)) {
+    throw new AppError("unsupported_media_type", `${label} is not a JPEG, PNG, WebP or AVIF image`);
+  }
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true } as const;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, options).metadata();
+  } catch {
+    throw new AppError("validation_failed", `${label} could not be read as an image`);
+  }
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw new AppError("validation_failed", `${label} is too large: at most 40 megapixels`);
+  }
+  try {
+    const encode = (size: number) =>
+      sharp(buffer, options)
+        .rotate()
+        .resize(size, size, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+    return { large: await encode(IMAGE_SIZES.large), thumb: await encode(IMAGE_SIZES.thumb) };
+  } catch {
+    throw new AppError("validation_failed", `${label} is damaged or incomplete`);
+  }
+}
