@@ -14,6 +14,12 @@ import { addressesRoutes } from "./modules/addresses/addresses-routes";
 import { cartRoutes } from "./modules/cart/cart-routes";
 import { catalogRoutes } from "./modules/catalog/catalog-routes";
 import { ordersRoutes } from "./modules/orders/orders-routes";
+import { checkoutRoutes } from "./modules/payments/checkout-routes";
+import { demoPaymentRoutes } from "./modules/payments/demo-routes";
+import type { PaymentProvider } from "./modules/payments/payment-provider";
+import { createPaymentProvider } from "./modules/payments/create-payment-provider";
+import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
+
 import { productsRoutes } from "./modules/products/products-routes";
 import { sellersRoutes } from "./modules/sellers/sellers-routes";
 import { usersRoutes } from "./modules/users/users-routes";
@@ -27,6 +33,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
+  /** Replaces the configured payment provider (tests pass one with a fake Stripe client). */
+  paymentProvider?: PaymentProvider;
   /** Fastify's logger option; tests pass false. */
   logger?: FastifyBaseLogger | false;
 }
@@ -52,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     catalogCache: new CatalogCache(),
     media: new LocalMediaStorage(path.join(config.dataDir, "media")),
+    payments: options.paymentProvider ?? createPaymentProvider(config),
   };
   database.onCatalogChange(() => deps.catalogCache.invalidate());
 
@@ -78,6 +87,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersRoutes(deps));
   await app.register(sellersRoutes(deps));
   await app.register(productsRoutes(deps));
+  await app.register(checkoutRoutes(deps));
+  await app.register(demoPaymentRoutes(deps));
+  if (config.payment.provider === "stripe" && config.payment.stripeWebhookSecret) {
+    await app.register(stripeWebhookRoutes(deps, config.payment.stripeWebhookSecret));
+  }
   await app.register(mediaRoutes(path.join(config.dataDir, "media")));
   await app.register(webRoutes(webRoot));
 

@@ -9,6 +9,9 @@ import { startHousekeeping } from "./housekeeping";
 import { deleteExpiredSessions } from "./http/sessions";
 import { deleteOldAttempts } from "./modules/auth/rate-limit";
 import { LocalMediaStorage } from "./modules/media/media-storage";
+
+import { cancelExpiredPayments } from "./modules/payments/payment-sweeper";
+
 import { ensureSellerAccount } from "./modules/sellers/seller-accounts";
 
 // The process entry: config → database → seed → app → listen, and a graceful shutdown.
@@ -36,7 +39,15 @@ async function main(): Promise<void> {
         everyMs: 15 * 60 * 1000,
         run: () => deleteOldAttempts(database.db),
       },
+      {
+        name: "lapsed payment holds",
+        everyMs: 60 * 1000,
+        run: async () => {
+          if ((await cancelExpiredPayments(database.db)) > 0) app.deps.catalogCache.invalidate();
+        },
+      },
     ],
+
     log,
   );
 

@@ -7,6 +7,7 @@ import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { Database } from "../db/database";
 import { LocalMediaStorage } from "../modules/media/media-storage";
+import type { PaymentProvider } from "../modules/payments/payment-provider";
 import { createTestDatabase, resetDatabase } from "./test-database";
 
 export interface TestContext {
@@ -20,7 +21,7 @@ export interface TestContext {
 /** Builds the app on a fresh database with a fresh data folder. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; paymentProvider?: PaymentProvider } = {},
 ): Promise<TestContext & { close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-test-"));
   const config = loadConfig({
@@ -35,6 +36,7 @@ export async function startTestApp(
     database,
     logger: false,
     webRoot: options.webRoot ?? path.join(dataDir, "no-web"),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
   return {
@@ -55,11 +57,14 @@ export async function startTestApp(
  * One app and database per test file, with every table emptied before each test. Returns an
  * object whose fields are filled in by `beforeAll`.
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: { paymentProvider?: PaymentProvider } = {},
+): TestContext {
   const context = {} as TestContext;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const started = await startTestApp(env);
+    const started = await startTestApp(env, options);
     close = started.close;
     Object.assign(context, started);
   });

@@ -16,8 +16,8 @@ import {
 import { AppError, notFound } from "../../http/errors";
 import { toProduct } from "../catalog/product-view";
 
-/** How long an online order holds its stock while the shopper pays. */
-export const PAYMENT_HOLD_MINUTES = 30;
+/** How long an online order holds its stock while the shopper pays: the 30-minute checkout plus a little grace for late provider events. */
+export const PAYMENT_HOLD_MINUTES = 32;
 
 export interface PlacedOrder {
   id: string;
@@ -123,7 +123,12 @@ async function replay(
       "This Idempotency-Key was already used for a different order.",
     );
   }
-  return { status: stored.responseStatus, body: stored.responseBody as string };
+  // Stored as a JSON string; a driver that parses jsonb hands it back as the object itself.
+  const body =
+    typeof stored.responseBody === "string"
+      ? stored.responseBody
+      : JSON.stringify(stored.responseBody);
+  return { status: stored.responseStatus, body };
 }
 
 async function createOrder(

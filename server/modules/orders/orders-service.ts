@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, or } from "drizzle-orm";
 import type { Order } from "../../../contract/order";
 import { canSellerMove, type OrderStatus } from "../../../contract/order-status";
 import type { Db } from "../../db/database";
@@ -8,8 +8,11 @@ import { AppError, notFound } from "../../http/errors";
 import { toOrder, toOrders } from "./order-view";
 import { changeOrderStatus, returnStock, type OrderRow } from "./order-stock";
 
-/** Orders are listed newest first; an online order waiting for payment is listed nowhere. */
-const visible = ne(orders.status, "Awaiting Payment");
+/**
+ * Orders are listed newest first: cash on delivery, and online orders once paid. An online order
+ * that waits for payment, or lapsed unpaid, is listed nowhere.
+ */
+const visible = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
 const LIST_LIMIT = 200;
 
 export async function listShopperOrders(db: Db, userId: string): Promise<Order[]> {
@@ -42,7 +45,8 @@ async function findOrder(db: Db, orderId: string, ownerId?: string): Promise<Ord
     )
     .limit(1);
   // Someone else's order and no order at all answer alike.
-  if (!row || row.status === "Awaiting Payment") throw notFound("Order");
+  if (!row || (row.paymentType === "Online" && !row.isPaid)) throw notFound("Order");
+
   return row;
 }
 
