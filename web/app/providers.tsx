@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
-import { router } from "./router";
+import { BrowserRouter } from "react-router";
+import { ErrorBoundary } from "../ui/error-boundary";
+import { AppRoutes } from "./router";
+import { StoreProvider } from "./store";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,8 +12,14 @@ const queryClient = new QueryClient({
 
 export function AppProviders() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <StoreProvider>
+            <AppRoutes />
+          </StoreProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }

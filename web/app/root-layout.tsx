@@ -1,15 +1,20 @@
 import { Toaster } from "react-hot-toast";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "../ui/footer";
-import { Navbar } from "../ui/navbar";
+import { LoginModal } from "./login-modal";
+import { Navbar } from "./navbar";
+import { useStore } from "./store";
+import { ToastLimit } from "./toast-limit";
 
 /** Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9). */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const { showLogin } = useStore();
   const sellerArea = pathname.includes("seller");
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-700">
       {!sellerArea && <Navbar />}
+      {showLogin && <LoginModal />}
       <main className={sellerArea ? "flex-1" : "flex-1 px-4 md:px-8 lg:px-16 xl:px-24"}>
         <Outlet />
       </main>
@@ -21,8 +26,10 @@ export function RootLayout() {
           error: { duration: 4000 },
           blank: { duration: 4000 },
           custom: { duration: 4000 },
+          loading: { duration: Infinity },
         }}
       />
+      <ToastLimit />
     </div>
   );
 }

@@ -1,33 +1,76 @@
-import { createBrowserRouter } from "react-router";
+import { lazy, Suspense, type ComponentType } from "react";
+import { Route, Routes } from "react-router";
 import { HomePage } from "../features/catalog/pages/home-page";
-import { ErrorPage } from "../ui/error-page";
 import { NotFoundPage } from "../ui/not-found-page";
-import { PlaceholderPage } from "../ui/placeholder-page";
 import { RootLayout } from "./root-layout";
 
-/** Every route of the spec (store-spec.md section 2). The seller area is its own lazily loaded chunk. */
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <ErrorPage />,
-    children: [
-      { path: "/", element: <HomePage /> },
-      { path: "/products", element: <PlaceholderPage title="All Products" /> },
-      { path: "/products/:category", element: <PlaceholderPage title="Category" /> },
-      { path: "/products/:category/:id", element: <PlaceholderPage title="Product" /> },
-      { path: "/cart", element: <PlaceholderPage title="Cart" /> },
-      { path: "/add-address", element: <PlaceholderPage title="Add address" /> },
-      { path: "/my-orders", element: <PlaceholderPage title="My Orders" /> },
-      { path: "/loader", element: <PlaceholderPage title="Loading" /> },
-      { path: "/contact", element: <PlaceholderPage title="Contact" /> },
-      { path: "/about", element: <PlaceholderPage title="About" /> },
-      {
-        path: "/seller/*",
-        lazy: async () => ({
-          Component: (await import("../features/seller/seller-area")).SellerArea,
-        }),
-      },
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
-]);
+/** A page loaded on demand (its own chunk), by its named export, with a skeleton meanwhile. */
+function lazyPage<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): ComponentType {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+  return function LazyPage() {
+    return (
+      <Suspense
+        fallback={
+          <div
+            className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
+            aria-busy="true"
+            aria-label="Loading"
+          />
+        }
+      >
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+const ProductsPage = lazyPage(
+  () => import("../features/catalog/pages/products-page"),
+  "ProductsPage",
+);
+const CategoryPage = lazyPage(
+  () => import("../features/catalog/pages/category-page"),
+  "CategoryPage",
+);
+const ProductPage = lazyPage(() => import("../features/catalog/pages/product-page"), "ProductPage");
+const CartPage = lazyPage(() => import("../features/checkout/pages/cart-page"), "CartPage");
+const AddAddressPage = lazyPage(
+  () => import("../features/checkout/pages/add-address-page"),
+  "AddAddressPage",
+);
+const MyOrdersPage = lazyPage(
+  () => import("../features/orders/pages/my-orders-page"),
+  "MyOrdersPage",
+);
+const LoaderPage = lazyPage(() => import("../features/pages/loader-page"), "LoaderPage");
+const ContactPage = lazyPage(() => import("../features/pages/contact-page"), "ContactPage");
+const AboutPage = lazyPage(() => import("../features/pages/about-page"), "AboutPage");
+const SellerArea = lazyPage(() => import("../features/seller/seller-area"), "SellerArea");
+
+/**
+ * Every route of the spec (store-spec.md section 2). Home is in the entry chunk; the other pages
+ * load on demand, and the seller area is its own chunk that storefront pages never download.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/products" element={<ProductsPage />} />
+        <Route path="/products/:category" element={<CategoryPage />} />
+        <Route path="/products/:category/:id" element={<ProductPage />} />
+        <Route path="/cart" element={<CartPage />} />
+        <Route path="/add-address" element={<AddAddressPage />} />
+        <Route path="/my-orders" element={<MyOrdersPage />} />
+        <Route path="/loader" element={<LoaderPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/seller/*" element={<SellerArea />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

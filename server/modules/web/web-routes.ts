@@ -13,19 +13,24 @@ export function webRoutes(root: string) {
       app.log.warn(`no built web app in ${root}: run "npm run build" (npm start does it for you)`);
       return;
     }
+    // Hashed bundles: any file under /assets/, looked up per request (a rebuild adds new names).
+    await app.register(fastifyStatic, {
+      root: path.join(root, "assets"),
+      prefix: "/assets/",
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
+    });
+    // The few public files at the top (favicon...), revalidated on every visit.
     await app.register(fastifyStatic, {
       root,
       prefix: "/",
       wildcard: false,
+      globIgnore: ["assets/**", "index.html"],
       index: false,
       cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          "cache-control",
-          immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        );
-      },
+      setHeaders: (reply) => reply.header("cache-control", "no-cache"),
     });
   };
 }

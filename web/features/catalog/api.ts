@@ -1,14 +1,16 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProductListResponse } from "../../../contract/product";
+import { useQuery } from "@tanstack/react-query";
+import type { Product, ProductListResponse } from "../../../contract/product";
 import { apiFetch } from "../../app/api-client";
 
-/** The whole catalogue (the spec's client filters it); cached by TanStack Query, revalidated by ETag. */
-export const productListQuery = queryOptions({
-  queryKey: ["products"],
-  queryFn: () => apiFetch<ProductListResponse>("/api/product/list"),
-  select: (body) => body.products,
-});
+export { useProducts } from "../../app/products";
 
-export function useProducts() {
-  return useQuery(productListQuery);
+/** The server's typo-tolerant search, used when the plain name filter finds nothing. */
+export function useTypoSearch(text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["products", "search", text],
+    queryFn: () =>
+      apiFetch<ProductListResponse>(`/api/product/list?inStock=true&q=${encodeURIComponent(text)}`),
+    select: (body): Product[] => body.products,
+    enabled,
+  });
 }

@@ -1,7 +1,139 @@
+import { useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { NavLink, Route, Routes, useNavigate } from "react-router";
+import { ApiError } from "../../app/api-client";
+import { useStore } from "../../app/store";
+import { sellerLogin, sellerLogout } from "./api";
+import { AddProductPage } from "./pages/add-product-page";
+import { ProductListPage } from "./pages/product-list-page";
+import { SellerOrdersPage } from "./pages/seller-orders-page";
+
+/** /seller: the login form, or the dashboard with its sidebar (store-spec.md section 2). */
 export function SellerArea() {
+  const { isSeller, sessionChecked } = useStore();
+  if (!sessionChecked)
+    return <div className="m-8 h-64 animate-pulse rounded bg-gray-100" aria-busy="true" />;
+  return isSeller ? <Dashboard /> : <SellerLogin />;
+}
+
+function SellerLogin() {
+  const { setSeller } = useStore();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await sellerLogin(email, password);
+      setSeller(true);
+      void navigate("/seller");
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Could not log in");
+    }
+  };
+  const field = "w-full rounded border border-gray-200 p-2 outline-primary";
   return (
-    <section className="p-8">
-      <h1 className="text-2xl font-medium">Seller area</h1>
-    </section>
+    <div className="flex min-h-screen items-center p-4 text-sm text-gray-600">
+      <form
+        onSubmit={(e) => void submit(e)}
+        className="m-auto flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 shadow-xl"
+      >
+        <h1 className="m-auto text-2xl font-medium">
+          <span className="text-primary">Seller</span> Login
+        </h1>
+        <label className="flex flex-col gap-1">
+          Email
+          <input
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="username"
+            className={field}
+            placeholder="enter your email"
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          Password
+          <input
+            type="password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+            className={field}
+            placeholder="enter your password"
+          />
+        </label>
+        <button className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull">
+          Login
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const links = [
+  { to: "/seller", label: "Add Product", icon: "+", end: true },
+  { to: "/seller/product-list", label: "Product List", icon: "≡", end: false },
+  { to: "/seller/orders", label: "Orders", icon: "▣", end: false },
+];
+
+function Dashboard() {
+  const { setSeller } = useStore();
+  const navigate = useNavigate();
+  const logout = async () => {
+    try {
+      toast.success((await sellerLogout()).message);
+    } catch (error) {
+      if (error instanceof ApiError) toast.error(error.message);
+    }
+    setSeller(false);
+    void navigate("/");
+  };
+  return (
+    <>
+      <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
+        <a href="/" className="text-xl font-semibold text-gray-800">
+          Green<span className="text-primary">Cart</span>
+        </a>
+        <div className="flex items-center gap-5 text-gray-600">
+          <p>Hi! Admin</p>
+          <button onClick={() => void logout()} className="rounded-full border px-4 py-1 text-sm">
+            Logout
+          </button>
+        </div>
+      </header>
+      <div className="flex">
+        <nav
+          aria-label="Seller"
+          className="flex min-h-[calc(100vh-57px)] w-16 flex-col border-r border-gray-300 pt-4 text-base md:w-64"
+        >
+          {links.map((l) => (
+            <NavLink
+              key={l.to}
+              to={l.to}
+              end={l.end}
+              className={({ isActive }) =>
+                `flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100"}`
+              }
+            >
+              <span aria-hidden="true" className="w-5 text-center text-lg font-bold">
+                {l.icon}
+              </span>
+              <span className="hidden md:block">{l.label}</span>
+              <span className="sr-only md:hidden">{l.label}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex-1 overflow-x-auto">
+          <Routes>
+            <Route index element={<AddProductPage />} />
+            <Route path="product-list" element={<ProductListPage />} />
+            <Route path="orders" element={<SellerOrdersPage />} />
+          </Routes>
+        </div>
+      </div>
+    </>
   );
 }

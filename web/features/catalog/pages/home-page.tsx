@@ -1,68 +1,151 @@
 import { Link } from "react-router";
 import { categories } from "../../../../contract/categories";
-import { useProducts } from "../api";
+import { CheckIcon } from "../../../ui/icons";
+import { useProducts } from "../../../app/products";
+import { ProductCard, ProductGridSkeleton } from "../components/product-card";
+
+const features = [
+  {
+    icon: "🚚",
+    title: "Fastest Delivery",
+    description: "Groceries delivered in under 30 minutes.",
+  },
+  {
+    icon: "🥬",
+    title: "Freshness Guaranteed",
+    description: "Fresh produce straight from the source.",
+  },
+  {
+    icon: "💰",
+    title: "Affordable Prices",
+    description: "Quality groceries at unbeatable prices.",
+  },
+  { title: "Trusted by Thousands", description: "Loved by 10,000+ happy customers." },
+];
 
 export function HomePage() {
   const products = useProducts();
   const bestSellers = (products.data ?? []).filter((p) => p.inStock).slice(0, 5);
   return (
-    <div className="py-8">
-      <section className="rounded-2xl bg-primary/10 px-6 py-12 md:px-12">
-        <h1 className="max-w-xl text-3xl font-bold text-gray-800 md:text-5xl">
+    <div className="py-6 md:py-10">
+      <section className="relative overflow-hidden rounded-2xl bg-gradient-to-r from-primary/20 to-amber-100 px-6 py-12 md:px-14 md:py-20">
+        <h1 className="max-w-xl text-3xl leading-tight font-bold text-gray-800 md:text-5xl">
           Freshness You Can Trust, Savings You will Love!
         </h1>
-        <div className="mt-6 flex gap-4">
+        <p className="mt-3 max-w-md text-gray-600">
+          Fresh groceries and snacks at your door in under 30 minutes.
+        </p>
+        <div className="mt-6 flex flex-wrap items-center gap-4 font-medium">
           <Link
             to="/products"
-            className="rounded bg-primary px-7 py-3 text-white hover:bg-primary-dull"
+            className="rounded bg-primary px-7 py-3 text-white transition hover:bg-primary-dull"
           >
             Shop now
           </Link>
-          <Link to="/products" className="rounded px-7 py-3 font-medium">
-            Explore deals
+          <Link
+            to="/products"
+            className="rounded px-4 py-3 text-gray-800 underline-offset-4 hover:underline"
+          >
+            Explore deals →
           </Link>
         </div>
       </section>
 
-      <section className="mt-12">
-        <h2 className="text-2xl font-medium md:text-3xl">Categories</h2>
-        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
+      <section className="mt-12" aria-labelledby="categories-title">
+        <h2 id="categories-title" className="text-2xl font-medium md:text-3xl">
+          Categories
+        </h2>
+        <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 md:gap-5 lg:grid-cols-7">
           {categories.map((c) => (
             <li key={c.path}>
               <Link
                 to={`/products/${c.path.toLowerCase()}`}
-                className="flex flex-col items-center gap-2 rounded-lg p-4"
+                className="group flex h-full flex-col items-center gap-2 rounded-lg px-2 py-5 text-center"
                 style={{ backgroundColor: c.bgColor }}
               >
-                <img src={c.image} alt="" width={96} height={96} className="h-24 w-24" />
-                <span className="text-sm font-medium">{c.text}</span>
+                <img
+                  src={c.image}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="h-16 w-16 transition group-hover:scale-110 md:h-20 md:w-20"
+                />
+                <span className="text-sm font-medium text-gray-800">{c.text}</span>
               </Link>
             </li>
           ))}
         </ul>
       </section>
 
-      <section className="mt-12">
-        <h2 className="text-2xl font-medium md:text-3xl">Best Sellers</h2>
+      <section className="mt-12" aria-labelledby="best-title">
+        <h2 id="best-title" className="text-2xl font-medium md:text-3xl">
+          Best Sellers
+        </h2>
         {products.isPending ? (
-          <p className="mt-6">Loading…</p>
+          <ProductGridSkeleton count={5} />
+        ) : products.isError ? (
+          <p className="mt-6">We could not load the products. Please refresh the page.</p>
         ) : (
-          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5">
             {bestSellers.map((p) => (
-              <li key={p._id} className="rounded-md border border-gray-200 p-3">
-                <img
-                  src={p.image[0]?.replace("-large.webp", "-thumb.webp")}
-                  alt={p.name}
-                  width={160}
-                  height={160}
-                  className="mx-auto h-32 w-32"
-                />
-                <p className="mt-2 font-medium">{p.name}</p>
-                <p className="text-primary">₹{p.offerPrice}</p>
+              <li key={p._id}>
+                <ProductCard product={p} />
               </li>
             ))}
           </ul>
         )}
+      </section>
+
+      <section
+        className="mt-14 rounded-2xl bg-primary/10 px-6 py-10 md:px-12"
+        aria-labelledby="why-title"
+      >
+        <h2 id="why-title" className="text-2xl font-medium text-gray-800 md:text-3xl">
+          Why We Are the Best?
+        </h2>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+          {features.map((f) => (
+            <li key={f.title} className="flex items-start gap-4">
+              <span className="text-primary">
+                <CheckIcon />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-gray-800">{f.title}</h3>
+                <p className="text-gray-600">{f.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        className="mt-14 flex flex-col items-center gap-3 text-center"
+        aria-labelledby="news-title"
+      >
+        <h2 id="news-title" className="text-2xl font-semibold md:text-4xl">
+          Never Miss a Deal!
+        </h2>
+        <p className="text-gray-600">
+          Subscribe to get the latest offers, new arrivals, and exclusive discounts
+        </p>
+        <form className="mt-2 flex w-full max-w-xl" onSubmit={(e) => e.preventDefault()}>
+          <label className="sr-only" htmlFor="newsletter-email">
+            Email address
+          </label>
+          <input
+            id="newsletter-email"
+            type="email"
+            required
+            placeholder="Enter your email id"
+            className="h-12 flex-1 rounded-l-md border border-gray-300 px-3 outline-none"
+          />
+          <button
+            type="submit"
+            className="h-12 rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull md:px-10"
+          >
+            Subscribe
+          </button>
+        </form>
       </section>
     </div>
   );

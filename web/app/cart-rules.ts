@@ -1,0 +1,53 @@
+import type { CartItems } from "../../contract/user";
+
+/** The cart rules of the spec (store-spec.md section 4 and 9), as plain functions. */
+export const MAX_QUANTITY = 99;
+
+export function addOne(cart: CartItems, productId: string): CartItems {
+  return { ...cart, [productId]: Math.min(MAX_QUANTITY, (cart[productId] ?? 0) + 1) };
+}
+
+export function setQuantity(cart: CartItems, productId: string, quantity: number): CartItems {
+  if (quantity <= 0) return removeAll(cart, productId);
+  return { ...cart, [productId]: Math.min(MAX_QUANTITY, Math.floor(quantity)) };
+}
+
+/** Remove takes one away; the line disappears at zero. */
+export function removeOne(cart: CartItems, productId: string): CartItems {
+  const current = cart[productId] ?? 0;
+  if (current <= 1) return removeAll(cart, productId);
+  return { ...cart, [productId]: current - 1 };
+}
+
+export function removeAll(cart: CartItems, productId: string): CartItems {
+  const { [productId]: _removed, ...rest } = cart;
+  return rest;
+}
+
+/** On login the visitor's cart joins the saved one: quantities add up, capped at 99. */
+export function mergeCarts(saved: CartItems, local: CartItems): CartItems {
+  const merged: CartItems = { ...saved };
+  for (const [id, quantity] of Object.entries(local))
+    merged[id] = Math.min(MAX_QUANTITY, (merged[id] ?? 0) + quantity);
+  return merged;
+}
+
+export function countItems(cart: CartItems): number {
+  return Object.values(cart).reduce((sum, q) => sum + q, 0);
+}
+
+/** Dropdown choices: 1 to 9, or up to the current quantity when above 9. */
+export function quantityOptions(current: number): number[] {
+  return Array.from({ length: Math.max(9, current) }, (_, i) => i + 1);
+}
+
+/** Cart total in rupees, computed in paise and rounded down to two decimals. */
+export function cartTotal(lines: { offerPrice: number; quantity: number }[]): number {
+  const paise = lines.reduce((sum, l) => sum + Math.round(l.offerPrice * 100) * l.quantity, 0);
+  return Math.floor(paise) / 100;
+}
+
+/** Keeps only entries whose product still exists. */
+export function withoutUnknown(cart: CartItems, known: Set<string>): CartItems {
+  return Object.fromEntries(Object.entries(cart).filter(([id]) => known.has(id)));
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { useNavigate } from "react-router";
+import type { User } from "../../contract/user";
+import { ApiError, apiFetch } from "./api-client";
+import { useStore } from "./store";
+
+/** Login and sign-up in one dialog (store-spec.md section 4): welcome toast, navigation after 800 ms. */
+export function LoginModal() {
+  const { setShowLogin, signedIn } = useStore();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<"login" | "register">("login");
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    firstField.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setShowLogin(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [mode, setShowLogin]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const body = mode === "register" ? { name, email, password } : { email, password };
+      const { user } = await apiFetch<{ user: User }>(`/api/user/${mode}`, { json: body });
+      signedIn(user);
+      toast.success(`Welcome back, ${user.name}!`);
+      setShowLogin(false);
+      setTimeout(() => void navigate("/"), 800);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Something went wrong");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = "w-full rounded border border-gray-300 p-2 outline-primary";
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
+      onClick={() => setShowLogin(false)}
+    >
+      <form
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="login-title"
+        onSubmit={(e) => void submit(e)}
+        onClick={(e) => e.stopPropagation()}
+        className="flex w-full max-w-sm flex-col gap-4 rounded-lg bg-white p-8 text-sm text-gray-600 shadow-xl"
+      >
+        <h2 id="login-title" className="m-auto text-2xl font-medium">
+          <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
+        </h2>
+        {mode === "register" && (
+          <label className="flex flex-col gap-1">
+            Name
+            <input
+              ref={firstField}
+              className={field}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={80}
+              autoComplete="name"
+              placeholder="type here"
+            />
+          </label>
+        )}
+        <label className="flex flex-col gap-1">
+          Email
+          <input
+            ref={mode === "login" ? firstField : undefined}
+            className={field}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            autoComplete="email"
+            placeholder="type here"
+          />
+        </label>
+        <label className="flex flex-col gap-1">
+          Password
+          <input
+            className={field}
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            minLength={mode === "register" ? 8 : 1}
+            maxLength={128}
+            autoComplete={mode === "register" ? "new-password" : "current-password"}
+            placeholder="type here"
+          />
+        </label>
+        <p>
+          {mode === "login" ? "Create an account? " : "Already have account? "}
+          <button
+            type="button"
+            className="text-primary underline"
+            onClick={() => setMode(mode === "login" ? "register" : "login")}
+          >
+            click here
+          </button>
+        </p>
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:opacity-60"
+        >
+          {mode === "register" ? "Create Account" : "Login"}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import toast from "react-hot-toast";
+import type { CartItems, User } from "../../contract/user";
+import { ApiError, apiFetch } from "./api-client";
+import { addOne, mergeCarts, removeOne, setQuantity } from "./cart-rules";
+
+const CART_KEY = "greencart.cart";
+const SAVE_DELAY_MS = 400;
+
+interface Store {
+  user: User | null;
+  isSeller: boolean;
+  sessionChecked: boolean;
+  cart: CartItems;
+  showLogin: boolean;
+  setShowLogin: (show: boolean) => void;
+  addToCart: (productId: string) => void;
+  updateCart: (productId: string, quantity: number) => void;
+  removeFromCart: (productId: string) => void;
+  clearCart: () => void;
+  replaceCart: (cart: CartItems) => void;
+  signedIn: (user: User) => void;
+  logout: () => Promise<void>;
+  setSeller: (isSeller: boolean) => void;
+}
+
+const StoreContext = createContext<Store | null>(null);
+
+function readStoredCart(): CartItems {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(CART_KEY) ?? "{}") as unknown;
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(
+      Object.entries(parsed as Record<string, unknown>).filter(
+        (e): e is [string, number] =>
+          typeof e[1] === "number" && Number.isInteger(e[1]) && e[1] > 0 && e[1] < 100,
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Session, seller flag, cart and the login modal: the app-wide state the spec describes. */
+export function StoreProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [isSeller, setSeller] = useState(false);
+  const [cart, setCart] = useState<CartItems>(readStoredCart);
+  const [showLogin, setShowLogin] = useState(false);
+
+  // Both flags are checked at startup; a 401 simply means "not logged in" (silent).
+  const session = useQuery({
+    queryKey: ["session"],
+    queryFn: async () => {
+      const [userAnswer, sellerAnswer] = await Promise.allSettled([
+        apiFetch<{ user: User }>("/api/user/is-auth"),
+        apiFetch<{ success: boolean }>("/api/seller/is-auth"),
+      ]);
+      return {
+        user: userAnswer.status === "fulfilled" ? userAnswer.value.user : null,
+        seller: sellerAnswer.status === "fulfilled",
+      };
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const signedIn = useCallback((next: User) => {
+    setUser(next);
+    setCart((local) => mergeCarts(next.cartItems, local));
+  }, []);
+
+  useEffect(() => {
+    if (!session.data) return;
+    setSeller(session.data.seller);
+    if (session.data.user) signedIn(session.data.user);
+  }, [session.data, signedIn]);
+
+  useEffect(() => {
+    localStorage.setItem(CART_KEY, JSON.stringify(cart));
+  }, [cart]);
+
+  // Whenever the cart changes and a user exists it is saved (debounced: the last state wins).
+  const lastSaved = useRef<string>("");
+  useEffect(() => {
+    if (!user) return;
+    const body = JSON.stringify(cart);
+    if (body === lastSaved.current) return;
+    const timer = setTimeout(() => {
+      lastSaved.current = body;
+      apiFetch("/api/cart/update", { json: { cartItems: cart } }).catch((error: unknown) => {
+        lastSaved.current = "";
+        if (error instanceof ApiError) toast.error(error.message);
+      });
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [cart, user]);
+
+  const logout = useCallback(async () => {
+    try {
+      await apiFetch("/api/user/logout");
+    } catch (error) {
+      if (error instanceof ApiError) toast.error(error.message);
+    }
+    lastSaved.current = "";
+    setUser(null);
+    setCart({});
+    localStorage.removeItem(CART_KEY);
+    queryClient.removeQueries({ queryKey: ["orders"] });
+    queryClient.removeQueries({ queryKey: ["addresses"] });
+  }, [queryClient]);
+
+  const value = useMemo<Store>(
+    () => ({
+      user,
+      isSeller,
+      sessionChecked: !session.isPending,
+      cart,
+      showLogin,
+      setShowLogin,
+      addToCart: (id) => {
+        setCart((c) => addOne(c, id));
+        toast.success("Added to Cart");
+      },
+      updateCart: (id, quantity) => {
+        setCart((c) => setQuantity(c, id, quantity));
+        toast.success("Cart Updated");
+      },
+      removeFromCart: (id) => {
+        setCart((c) => removeOne(c, id));
+        toast.success("Removed from Cart");
+      },
+      clearCart: () => setCart({}),
+      replaceCart: setCart,
+      signedIn,
+      logout,
+      setSeller,
+    }),
+    [user, isSeller, session.isPending, cart, showLogin, signedIn, logout],
+  );
+  return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
+}
+
+export function useStore(): Store {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error("useStore outside StoreProvider");
+  return store;
+}

@@ -1,0 +1,142 @@
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { findCategory } from "../../../../contract/categories";
+import { useStore } from "../../../app/store";
+import { thumbnail } from "../../../ui/images";
+import { formatRupees } from "../../../ui/money";
+import { Stars } from "../../../ui/stars";
+import { useProducts } from "../../../app/products";
+import { ProductCard } from "../components/product-card";
+
+export function ProductPage() {
+  const { id } = useParams();
+  const products = useProducts();
+  const { addToCart } = useStore();
+  const navigate = useNavigate();
+  const product = products.data?.find((p) => p._id === id);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+
+  if (products.isPending)
+    return (
+      <div
+        className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
+        aria-busy="true"
+        aria-label="Loading product"
+      />
+    );
+  if (!product) {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="text-2xl font-medium">Product not found</h1>
+        <Link to="/products" className="mt-4 inline-block text-primary underline">
+          Browse all products
+        </Link>
+      </section>
+    );
+  }
+  const image = chosen ?? product.image[0];
+  const related = (products.data ?? [])
+    .filter((p) => p.category === product.category && p._id !== product._id && p.inStock)
+    .slice(0, 5);
+  const categoryPath = product.category.toLowerCase();
+
+  return (
+    <div className="py-8">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/">Home</Link> / <Link to="/products">Products</Link> /{" "}
+        <Link to={`/products/${categoryPath}`}>
+          {findCategory(product.category)?.text ?? product.category}
+        </Link>{" "}
+        / <span className="text-primary">{product.name}</span>
+      </nav>
+      <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
+        <div className="flex gap-3">
+          <div className="flex flex-col gap-3">
+            {product.image.map((url, i) => (
+              <button
+                key={url}
+                onClick={() => setChosen(url)}
+                aria-label={`Show picture ${i + 1}`}
+                className="overflow-hidden rounded border border-gray-300"
+              >
+                <img
+                  src={thumbnail(url)}
+                  alt=""
+                  width={96}
+                  height={96}
+                  className="h-20 w-20 object-contain md:h-24 md:w-24"
+                />
+              </button>
+            ))}
+          </div>
+          <div className="overflow-hidden rounded border border-gray-300">
+            <img
+              src={image}
+              alt={product.name}
+              width={480}
+              height={480}
+              className="aspect-square w-64 object-contain sm:w-80 md:w-[420px]"
+            />
+          </div>
+        </div>
+        <div className="w-full text-sm md:w-1/2">
+          <h1 className="text-3xl font-medium text-gray-800">{product.name}</h1>
+          <div className="mt-1">
+            <Stars />
+          </div>
+          <div className="mt-6">
+            <p className="text-gray-500 line-through">MRP: {formatRupees(product.price)}</p>
+            <p className="text-2xl font-medium">MRP: {formatRupees(product.offerPrice)}</p>
+            <span className="text-gray-500">(inclusive of all taxes)</span>
+          </div>
+          <h2 className="mt-6 text-base font-medium">About Product</h2>
+          <ul className="ml-4 list-disc text-gray-600">
+            {product.description.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {product.weight && <p className="mt-3 text-gray-600">Pack size: {product.weight}</p>}
+          {!product.inStock && <p className="mt-4 font-medium text-red-600">Out of stock</p>}
+          <div className="mt-8 flex items-center gap-4 text-base">
+            <button
+              disabled={!product.inStock}
+              onClick={() => addToCart(product._id)}
+              className="w-full rounded bg-gray-100 py-3.5 font-medium text-gray-800 transition hover:bg-gray-200 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              Add to Cart
+            </button>
+            <button
+              disabled={!product.inStock}
+              onClick={() => {
+                addToCart(product._id);
+                void navigate("/cart");
+              }}
+              className="w-full rounded bg-primary py-3.5 font-medium text-white transition hover:bg-primary-dull disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              Buy now
+            </button>
+          </div>
+        </div>
+      </div>
+      <section className="mt-16 flex flex-col items-center" aria-labelledby="related-title">
+        <h2 id="related-title" className="text-2xl font-medium">
+          Related Products
+        </h2>
+        <div className="h-0.5 w-20 rounded-full bg-primary" />
+        <ul className="mt-6 grid w-full grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5">
+          {related.map((p) => (
+            <li key={p._id}>
+              <ProductCard product={p} />
+            </li>
+          ))}
+        </ul>
+        <Link
+          to="/products"
+          className="mt-8 rounded border border-primary px-12 py-2.5 text-primary hover:bg-primary/10"
+        >
+          See more
+        </Link>
+      </section>
+    </div>
+  );
+}

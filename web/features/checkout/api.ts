@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Address, AddressInput } from "../../../contract/address";
+import type { PlaceOrderInput } from "../../../contract/order";
+import { apiFetch } from "../../app/api-client";
+
+export function useAddresses(enabled: boolean) {
+  return useQuery({
+    queryKey: ["addresses"],
+    queryFn: () => apiFetch<{ addresses: Address[] }>("/api/address/get"),
+    select: (body) => body.addresses,
+    enabled,
+  });
+}
+
+export function useAddAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: AddressInput) =>
+      apiFetch<{ message: string; address: Address }>("/api/address/add", { json: { address } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+  });
+}
+
+/** Cash on delivery: `{ message }`; online: `{ url }` of the provider's hosted page. */
+export function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyKey: string) {
+  return apiFetch<{ message?: string; url?: string }>(
+    kind === "cod" ? "/api/order/cod" : "/api/order/stripe",
+    {
+      json: input,
+      headers: { "idempotency-key": idempotencyKey },
+    },
+  );
+}

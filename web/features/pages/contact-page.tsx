@@ -1,0 +1,46 @@
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
+
+export function ContactPage() {
+  const navigate = useNavigate();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    window.alert("Thank you for contacting us! We will get back to you soon.");
+  };
+  const field = "w-full rounded border border-gray-300 p-2 outline-primary";
+  return (
+    <section className="mx-auto max-w-lg py-12">
+      <h1 className="text-3xl font-medium">Contact us</h1>
+      <p className="mt-2 text-gray-600">Questions about an order or a product? Write to us.</p>
+      <form onSubmit={submit} className="mt-6 flex flex-col gap-4 text-sm">
+        <label className="flex flex-col gap-1">
+          Name
+          <input className={field} required autoComplete="name" />
+        </label>
+        <label className="flex flex-col gap-1">
+          Email
+          <input className={field} type="email" required autoComplete="email" />
+        </label>
+        <label className="flex flex-col gap-1">
+          Message
+          <textarea className={field} rows={5} required />
+        </label>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            onClick={() => void navigate(-1)}
+            className="rounded border border-gray-300 px-6 py-2"
+          >
+            Back
+          </button>
+          <button
+            type="submit"
+            className="rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
+          >
+            Send message
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
