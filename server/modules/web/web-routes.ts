@@ -20,7 +20,9 @@ export function webRoutes(root: string) {
       decorateReply: false,
       index: false,
       cacheControl: false,
-      setHeaders: (reply) => reply.header("cache-control", "public, max-age=31536000, immutable"),
+      setHeaders: (reply) => {
+        reply.header("cache-control", "public, max-age=31536000, immutable");
+      },
     });
     // The few public files at the top (favicon...), revalidated on every visit.
     await app.register(fastifyStatic, {
@@ -30,7 +32,9 @@ export function webRoutes(root: string) {
       globIgnore: ["assets/**", "index.html"],
       index: false,
       cacheControl: false,
-      setHeaders: (reply) => reply.header("cache-control", "no-cache"),
+      setHeaders: (reply) => {
+        reply.header("cache-control", "no-cache");
+      },
     });
   };
 }
