@@ -1,0 +1,84 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderApp } from "../test/render";
+import { LoginModal } from "./login-modal";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const user = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
+
+describe("login modal", () => {
+  it("logs in, welcomes the shopper by name and navigates after 800 ms", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockApi((url) =>
+      url === "/api/user/login" ? { body: { success: true, user } } : undefined,
+    );
+    renderApp(<LoginModal />, { path: "/start", routes: { "/": <p>home page</p> } });
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+
+    expect(screen.getByRole("dialog", { name: /user login/i })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Name")).not.toBeInTheDocument();
+    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+    await ui.type(screen.getByLabelText("Password"), "correct-horse");
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+
+    expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
+    const login = calls.find((c) => c.url === "/api/user/login")!;
+    expect(JSON.parse(login.init?.body as string)).toEqual({
+      email: "asha@example.com",
+      password: "correct-horse",
+    });
+    expect(screen.queryByText("home page")).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    await waitFor(() => expect(screen.getByText("home page")).toBeInTheDocument());
+  });
+
+  it("switches to sign-up, which asks for a name, and requires every field", async () => {
+    const calls = mockApi((url) =>
+      url === "/api/user/register" ? { body: { success: true, user } } : undefined,
+    );
+    renderApp(<LoginModal />);
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "click here" }));
+    expect(screen.getByRole("dialog", { name: /user sign up/i })).toBeInTheDocument();
+    const name = screen.getByLabelText("Name");
+    expect(name).toBeRequired();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
+    expect(screen.getByLabelText("Email")).toBeRequired();
+    expect(screen.getByLabelText("Password")).toBeRequired();
+
+    await ui.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(calls.some((c) => c.url === "/api/user/register")).toBe(false);
+
+    await ui.type(name, "Asha");
+    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+    await ui.type(screen.getByLabelText("Password"), "long-enough-pw");
+    await ui.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
+    expect(
+      JSON.parse(calls.find((c) => c.url === "/api/user/register")!.init?.body as string),
+    ).toEqual({ name: "Asha", email: "asha@example.com", password: "long-enough-pw" });
+  });
+
+  it("shows the server's message when login fails", async () => {
+    mockApi((url) =>
+      url === "/api/user/login"
+        ? {
+            status: 401,
+            body: { success: false, code: "not_authorized", message: "Invalid email or password" },
+          }
+        : undefined,
+    );
+    renderApp(<LoginModal />);
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+    await ui.type(screen.getByLabelText("Password"), "wrong");
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Invalid email or password")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderApp } from "../../../test/render";
+import { CartPage } from "./cart-page";
+
+const product = (id: string, name: string, offerPrice: number) => ({
+  _id: id,
+  name,
+  category: "Vegetables",
+  price: offerPrice + 5,
+  offerPrice,
+  image: [`/media/${id}-large.webp`],
+  description: [],
+  inStock: true,
+  stock: 50,
+  weight: "500g",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+const address = (id: string, street: string) => ({
+  _id: id,
+  firstName: "A",
+  lastName: "R",
+  email: "a@example.com",
+  street,
+  city: "Pune",
+  state: "MH",
+  zipcode: "411001",
+  country: "India",
+  phone: "9876543210",
+});
+const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
+
+beforeEach(() => localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 })));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function api(addresses: unknown[]) {
+  return mockApi((url) => {
+    if (url === "/api/product/list")
+      return {
+        body: {
+          success: true,
+          products: [product("p1", "Tomato", 32.5), product("p2", "Onion", 19.99)],
+        },
+      };
+    if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+    if (url === "/api/address/get") return { body: { success: true, addresses } };
+    if (url === "/api/cart/update") return { body: { success: true, message: "Cart Updated" } };
+    if (url === "/api/order/cod")
+      return {
+        status: 201,
+        body: { success: true, message: "Order Placed Successfully", orderId: "o1" },
+      };
+    return undefined;
+  });
+}
+
+describe("cart page", () => {
+  it("shows lines, the dropdown range and the total rounded down", async () => {
+    api([address("a1", "1 First St")]);
+    renderApp(<CartPage />, { path: "/cart" });
+    expect(await screen.findByText("Tomato")).toBeInTheDocument();
+    const onion = screen.getByLabelText("Quantity of Onion");
+    expect(within(onion).getAllByRole("option")).toHaveLength(12);
+    expect(within(screen.getByLabelText("Quantity of Tomato")).getAllByRole("option")).toHaveLength(
+      9,
+    );
+    // 3 × 32.50 + 12 × 19.99 = 337.38
+    expect(screen.getAllByText("₹337.38").length).toBeGreaterThan(0);
+    expect(screen.getByText("Free")).toBeInTheDocument();
+  });
+
+  it("preselects the first saved address and lets the shopper change it", async () => {
+    const calls = api([address("a1", "1 First St"), address("a2", "2 Second St")]);
+    renderApp(<CartPage />, { path: "/cart", routes: { "/my-orders": <p>orders page</p> } });
+    expect(await screen.findByText(/1 First St/)).toBeInTheDocument();
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "Change" }));
+    await ui.click(
+      within(screen.getByRole("list", { name: "Saved addresses" })).getByRole("button", {
+        name: /2 Second St/,
+      }),
+    );
+    expect(screen.getByText(/2 Second St/)).toBeInTheDocument();
+    await ui.click(screen.getByRole("button", { name: "Place Order" }));
+    await waitFor(() => expect(screen.getByText("orders page")).toBeInTheDocument());
+    const order = calls.find((c) => c.url === "/api/order/cod")!;
+    expect(JSON.parse(order.init?.body as string)).toEqual({
+      items: [
+        { product: "p1", quantity: 3 },
+        { product: "p2", quantity: 12 },
+      ],
+      address: "a2",
+    });
+    expect(new Headers(order.init?.headers).get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("says 'Please select an address' when there is none, and places nothing", async () => {
+    const calls = api([]);
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText("Tomato");
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/address/get")).toBe(true));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Place Order" }));
+    expect(await screen.findByText("Please select an address")).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/order/cod")).toBe(false);
+  });
+
+  it("removes a line with its button", async () => {
+    api([address("a1", "1 First St")]);
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText("Tomato");
+    const ui = userEvent.setup();
+    await ui.selectOptions(screen.getByLabelText("Quantity of Tomato"), "1");
+    await ui.click(screen.getByRole("button", { name: "Remove Tomato" }));
+    await waitFor(() => expect(screen.queryByText("Tomato")).not.toBeInTheDocument());
+  });
+});
