@@ -81,11 +81,15 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     setCart((local) => mergeCarts(next.cartItems, local));
   }, []);
 
+  // "Checked" only once the answer is applied, so no page sees a logged-in shopper as a visitor.
+  const [sessionChecked, setSessionChecked] = useState(false);
   useEffect(() => {
+    if (session.isError) setSessionChecked(true);
     if (!session.data) return;
     setSeller(session.data.seller);
     if (session.data.user) signedIn(session.data.user);
-  }, [session.data, signedIn]);
+    setSessionChecked(true);
+  }, [session.data, session.isError, signedIn]);
 
   useEffect(() => {
     localStorage.setItem(CART_KEY, JSON.stringify(cart));
@@ -125,7 +129,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       isSeller,
-      sessionChecked: !session.isPending,
+      sessionChecked,
       cart,
       showLogin,
       setShowLogin,
@@ -147,7 +151,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       logout,
       setSeller,
     }),
-    [user, isSeller, session.isPending, cart, showLogin, signedIn, logout],
+    [user, isSeller, sessionChecked, cart, showLogin, signedIn, logout],
   );
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }

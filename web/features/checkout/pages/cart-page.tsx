@@ -207,7 +207,7 @@ export function CartPage() {
           </div>
           <div className="flex justify-between">
             <dt>Shipping Fee</dt>
-            <dd className="text-green-600">Free</dd>
+            <dd className="text-primary">Free</dd>
           </div>
           <div className="mt-3 flex justify-between text-lg font-medium">
             <dt>Total Amount:</dt>

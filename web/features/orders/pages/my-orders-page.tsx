@@ -98,7 +98,7 @@ function OrderCard({ order }: { order: Order }) {
             {steps.map((s, i) => (
               <li
                 key={s}
-                className={`border-t-4 pt-1 ${i <= step ? "border-primary text-gray-800" : "border-gray-200 text-gray-400"}`}
+                className={`border-t-4 pt-1 ${i <= step ? "border-primary text-gray-800" : "border-gray-200 text-gray-500"}`}
                 aria-current={i === step ? "step" : undefined}
               >
                 {s}

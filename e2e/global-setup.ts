@@ -1,0 +1,72 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** The seller login the journeys use (the server makes sure this account exists). */
+export const e2eSeller = { email: "seller@e2e.test", password: "e2e-seller-password" };
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Builds the web app if needed, starts the real server on a free port with a fresh data folder. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!fs.existsSync(path.join(root, "dist/web/index.html"))) {
+    const build = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+      { cwd: root, stdio: "inherit" },
+    );
+    if (build.status !== 0) throw new Error("web build failed");
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-e2e-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = "";
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: "",
+      PAYMENT_PROVIDER: "demo",
+      SELLER_EMAIL: e2eSeller.email,
+      SELLER_PASSWORD: e2eSeller.password,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,55 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+let counter = 0;
+
+/** A fresh shopper identity per journey, so journeys never share data. */
+export function newShopper() {
+  counter++;
+  const id = `${Date.now()}${counter}`;
+  return {
+    name: `Asha ${id.slice(-4)}`,
+    email: `asha${id}@example.com`,
+    password: "journey-password-1",
+  };
+}
+
+/** Saves a screenshot of the current screen as a test artifact (under test-results/e2e/). */
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+export async function register(
+  page: Page,
+  shopper: { name: string; email: string; password: string },
+) {
+  const dialog = page.getByRole("dialog", { name: /user login/i });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "click here" }).click();
+  const signUp = page.getByRole("dialog", { name: /user sign up/i });
+  await signUp.getByLabel("Name").fill(shopper.name);
+  await signUp.getByLabel("Email").fill(shopper.email);
+  await signUp.getByLabel("Password").fill(shopper.password);
+  await signUp.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(`Welcome back, ${shopper.name}!`)).toBeVisible();
+}
+
+export async function addAddress(page: Page) {
+  await page.goto("/add-address");
+  for (const [label, value] of [
+    ["First Name", "Asha"],
+    ["Last Name", "Rao"],
+    ["Email address", "asha@example.com"],
+    ["Street", "12 MG Road"],
+    ["City", "Bengaluru"],
+    ["State", "Karnataka"],
+    ["Zip code", "560001"],
+    ["Country", "India"],
+    ["Phone", "+919876543210"],
+  ]) {
+    await page.getByLabel(label!, { exact: true }).fill(value!);
+  }
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
