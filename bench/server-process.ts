@@ -1,0 +1,72 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the real store (`server/main.ts`) on a free loopback port and waits until it answers. */
+export async function startStore(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "server/main.ts")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: url,
+        LOG_LEVEL: "warn",
+        SELLER_EMAIL: "bench@greencart.local",
+        SELLER_PASSWORD: "bench-password",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const deadline = Date.now() + 120_000;
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error("the store exited during start");
+    if (Date.now() > deadline) throw new Error("the store did not start in 120 s");
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) =>
+        child.exitCode !== null ? resolve(null) : child.once("exit", resolve),
+      );
+    },
+  };
+}
+
+/** Runs one of the store's own scripts (seeding) to completion. */
+export function runScript(script: string, args: string[], env: Record<string, string>): void {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, script), ...args],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: "inherit" },
+  );
+  if (result.status !== 0) throw new Error(`${script} failed`);
+}
