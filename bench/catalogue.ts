@@ -3,7 +3,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, runScript, startStore } from "./server-process";
+import { freePort } from "../server/test/free-port";
+import { runScript, startStore } from "./server-process";
 
 export interface LoadFigures {
   requestsPerSecond: number;

@@ -17,7 +17,13 @@ const wanted = new Set((values.only ?? "bundle,catalogue,checkout,pagespeed").sp
 const quick = values.quick ?? false;
 const root = path.resolve(import.meta.dirname, "..");
 
+// A partial run (--only) updates its sections and keeps the others from the last run.
+const resultsFile = path.join(root, "bench/results/latest.json");
+const previous = fs.existsSync(resultsFile)
+  ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Record<string, unknown>)
+  : {};
 const results: Record<string, unknown> = {
+  ...previous,
   date: new Date().toISOString(),
   machine: {
     cpus: os.cpus().length,

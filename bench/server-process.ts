@@ -1,16 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../server/test/free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface RunningServer {
   url: string;

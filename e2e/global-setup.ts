@@ -1,21 +1,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../server/test/free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 /** The seller login the journeys use (the server makes sure this account exists). */
 export const e2eSeller = { email: "seller@e2e.test", password: "e2e-seller-password" };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Builds the web app if needed, starts the real server on a free port with a fresh data folder. */
 export default async function globalSetup(): Promise<() => Promise<void>> {

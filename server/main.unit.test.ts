@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./test/free-port";
 
 // The real process, as `npm start` runs it: config → database → seed → listen, and a clean stop.
 
@@ -16,14 +16,6 @@ afterAll(() => {
   running.forEach((p) => p.kill("SIGKILL"));
   folders.forEach((f) => fs.rmSync(f, { recursive: true, force: true }));
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Started {
   child: ChildProcess;

@@ -1,35 +1,9 @@
 // `npm run seller:create -- --email owner@shop.example --password '...'`: adds a seller account (or
 // sets a new password for an existing one) in the configured database (DATA_DIR or DATABASE_URL).
-import { parseArgs } from "node:util";
-import { z } from "zod";
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/open-database";
-import { upsertSeller } from "../modules/sellers/seller-accounts";
+// Exit codes: 0 done, 1 database error, 2 wrong arguments (see seller-create-command.ts).
+import { runSellerCreate } from "../modules/sellers/seller-create-command";
 
-const argsSchema = z.object({
-  email: z.email("--email must be an email address"),
-  password: z
-    .string()
-    .min(8, "--password must be at least 8 characters")
-    .max(128, "--password must be at most 128 characters"),
+process.exitCode = await runSellerCreate(process.argv.slice(2), process.env, {
+  log: (line) => console.log(line),
+  error: (line) => console.error(line),
 });
-
-const { values } = parseArgs({
-  options: { email: { type: "string" }, password: { type: "string" } },
-});
-const parsed = argsSchema.safeParse(values);
-if (!parsed.success) {
-  console.error(parsed.error.issues.map((i) => i.message).join("\n"));
-  console.error(
-    "usage: npm run seller:create -- --email owner@shop.example --password 'a long password'",
-  );
-  process.exit(1);
-}
-
-const database = await openDatabase(loadConfig(process.env));
-try {
-  await upsertSeller(database.db, parsed.data.email, parsed.data.password);
-  console.log(`Seller ${parsed.data.email.toLowerCase()} can now log in at /seller.`);
-} finally {
-  await database.close();
-}

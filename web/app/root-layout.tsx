@@ -15,7 +15,12 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col bg-white text-gray-700">
       {!sellerArea && <Navbar />}
       {showLogin && <LoginModal />}
-      <main className={sellerArea ? "flex-1" : "flex-1 px-4 md:px-8 lg:px-16 xl:px-24"}>
+      {/* At least a screen tall, so content arriving after a skeleton never shifts the footer into view. */}
+      <main
+        className={
+          sellerArea ? "min-h-screen flex-1" : "min-h-screen flex-1 px-4 md:px-8 lg:px-16 xl:px-24"
+        }
+      >
         <Outlet />
       </main>
       {!sellerArea && <Footer />}

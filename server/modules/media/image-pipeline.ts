@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { AppError } from "../../http/errors";
 
 /** Larger pictures are refused: decoding one would take too much memory (decompression bombs). */
@@ -6,6 +6,14 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const IMAGE_SIZES = { large: 1200, thumb: 400 } as const;
 
 export type ImageKind = "jpeg" | "png" | "webp" | "avif";
+
+/** The format sharp must find for each kind we let through (AVIF is read by libheif). */
+const decoderFormat: Record<ImageKind, string> = {
+  jpeg: "jpeg",
+  png: "png",
+  webp: "webp",
+  avif: "heif",
+};
 
 const ascii = (buffer: Buffer, start: number, end: number) =>
   buffer.subarray(start, end).toString("latin1");
@@ -33,28 +41,40 @@ export interface ProcessedImage {
   thumb: Buffer;
 }
 
+// `failOn: "warning"` makes a truncated or corrupt file an error instead of a half-grey picture;
+// `limitInputPixels` refuses a bomb from its header, before any pixel is decoded.
+const decodeOptions: SharpOptions = {
+  limitInputPixels: MAX_INPUT_PIXELS,
+  sequentialRead: true,
+  failOn: "warning",
+};
+
 /**
  * Checks an uploaded picture and re-encodes it: decoded with a pixel limit, turned upright by its
- * EXIF orientation, stripped of all metadata (sharp writes none unless asked), and written as WebP
- * in a large and a thumbnail size. Nothing of the original bytes is ever served.
+ * EXIF orientation, stripped of all metadata (sharp writes none unless asked with withMetadata),
+ * and written as WebP in a large and a thumbnail size. The original bytes are never kept.
  */
 export async function processProductImage(buffer: Buffer, label: string): Promise<ProcessedImage> {
-  if (!sniffImageKind(buffer)) {
+  const kind = sniffImageKind(buffer);
+  if (!kind) {
     throw new AppError("unsupported_media_type", `${label} is not a JPEG, PNG, WebP or AVIF image`);
   }
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true } as const;
   let metadata: Metadata;
   try {
-    metadata = await sharp(buffer, options).metadata();
+    // Reads the header only: dimensions are known before anything is decoded.
+    metadata = await sharp(buffer, decodeOptions).metadata();
   } catch {
     throw new AppError("validation_failed", `${label} could not be read as an image`);
   }
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
     throw new AppError("validation_failed", `${label} is too large: at most 40 megapixels`);
   }
+  if (metadata.format !== decoderFormat[kind]) {
+    throw new AppError("unsupported_media_type", `${label} is not a JPEG, PNG, WebP or AVIF image`);
+  }
   try {
     const encode = (size: number) =>
-      sharp(buffer, options)
+      sharp(buffer, decodeOptions)
         .rotate()
         .resize(size, size, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 80 })

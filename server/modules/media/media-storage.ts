@@ -28,8 +28,14 @@ export class LocalMediaStorage implements MediaStorage {
     // Write to a temporary name first so a reader never sees half a file.
     const target = path.join(this.folder, name);
     const temporary = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(temporary, data);
-    await fs.rename(temporary, target);
+    try {
+      await fs.writeFile(temporary, data);
+      await fs.rename(temporary, target);
+    } catch (error) {
+      // A full disk must not leave a half-written temporary file behind.
+      await fs.rm(temporary, { force: true });
+      throw error;
+    }
     return mediaUrl(name);
   }
 

@@ -90,24 +90,28 @@ export async function deleteProduct(db: Executor, id: string): Promise<void> {
   if (!row) throw notFound("Product");
 }
 
-/** Switches a product on or off sale; switching on needs units in stock (409 otherwise). */
+/**
+ * Switches a product on or off sale. Switching on needs units in stock: the update says so in its
+ * condition (and the database's CHECK would refuse it anyway), so a concurrent sale of the last
+ * unit cannot slip between a read and the write.
+ */
 export async function setInStock(db: Executor, id: string, inStock: boolean): Promise<void> {
-  const current = await findLiveProduct(db, id);
+  if (!isUuid(id)) throw notFound("Product");
   const [row] = await db
     .update(products)
     .set({ inStock, updatedAt: new Date() })
     .where(
       and(
-        eq(products.id, current.id),
+        eq(products.id, id),
         isNull(products.deletedAt),
         inStock ? sql`${products.stock} > 0` : sql`true`,
       ),
     )
     .returning({ id: products.id });
-  if (!row) {
-    throw new AppError(
-      "conflict",
-      `Set a stock count above 0 before marking ${current.name} in stock.`,
-    );
-  }
+  if (row) return;
+  const current = await findLiveProduct(db, id);
+  throw new AppError(
+    "conflict",
+    `Set a stock count above 0 before marking ${current.name} in stock.`,
+  );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/database";
-import { sellers } from "../../db/schema";
+import { sellers, sessions } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 
 export const DEFAULT_SELLER_EMAIL = "seller@greencart.local";
@@ -36,25 +36,36 @@ export async function ensureSellerAccount(
   return { email: DEFAULT_SELLER_EMAIL, password, source: "generated" };
 }
 
-/** Creates the seller, or sets a new password when the account exists and the password differs. */
+export type SellerUpsert = "created" | "password_changed" | "unchanged";
+
+/**
+ * Creates the seller, or sets a new password when the account exists and the password differs.
+ * A changed password ends the seller's open sessions: whoever knew the old one is logged out.
+ */
 export async function upsertSeller(
   db: Executor,
   rawEmail: string,
   password: string,
-): Promise<void> {
+): Promise<SellerUpsert> {
   const email = rawEmail.trim().toLowerCase();
   const [existing] = await db.select().from(sellers).where(eq(sellers.email, email)).limit(1);
   if (!existing) {
-    await db
+    const inserted = await db
       .insert(sellers)
       .values({ email, passwordHash: await hashPassword(password) })
-      .onConflictDoNothing();
-    return;
+      .onConflictDoNothing()
+      .returning({ id: sellers.id });
+    // Lost a race with another process creating the same account: set the password on theirs.
+    return inserted.length > 0 ? "created" : upsertSeller(db, email, password);
   }
-  if (!(await verifyPassword(existing.passwordHash, password))) {
-    await db
+  if (await verifyPassword(existing.passwordHash, password)) return "unchanged";
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx
       .update(sellers)
-      .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+      .set({ passwordHash, updatedAt: new Date() })
       .where(eq(sellers.id, existing.id));
-  }
+    await tx.delete(sessions).where(eq(sessions.sellerId, existing.id));
+  });
+  return "password_changed";
 }

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sellers } from "../../db/schema";
+import { sessions, sellers } from "../../db/schema";
 import { verifyPassword } from "../auth/passwords";
 import { createSeller, createShopper } from "../../test/sessions";
 import { post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
-import { DEFAULT_SELLER_EMAIL, ensureSellerAccount } from "./seller-accounts";
+import { DEFAULT_SELLER_EMAIL, ensureSellerAccount, upsertSeller } from "./seller-accounts";
 
 const t = useTestApp();
 
@@ -69,6 +69,91 @@ describe("seller login", () => {
   });
 });
 
+describe("seller login, more", () => {
+  const login = (body: unknown, remoteAddress = "10.0.0.1") =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/seller/login",
+      payload: body as object,
+      remoteAddress,
+    });
+
+  it("refuses the 6th attempt after 5 failures with 429 and Retry-After, even with the right password", async () => {
+    const { password } = await createSeller(t.database.db, { email: "owner@shop.example" });
+    for (let i = 0; i < 5; i++) {
+      const failed = await login({ email: "owner@shop.example", password: `wrong-${i}` });
+      expect(failed.statusCode).toBe(401);
+    }
+    const limited = await login({ email: "owner@shop.example", password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: "rate_limited" });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
+    expect(limited.cookies.find((c) => c.name === "seller_sid")).toBeUndefined();
+    // The limit is per account and address: the owner on another network still gets in.
+    expect((await login({ email: "owner@shop.example", password }, "10.0.0.2")).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("forgets earlier failures after a successful login", async () => {
+    const { password } = await createSeller(t.database.db, { email: "owner@shop.example" });
+    for (let i = 0; i < 4; i++) await login({ email: "owner@shop.example", password: "wrong" });
+    expect((await login({ email: "owner@shop.example", password })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await login({ email: "owner@shop.example", password: "wrong" });
+    expect((await login({ email: "owner@shop.example", password })).statusCode).toBe(200);
+  });
+
+  it("issues a new token at each login; POST logout deletes only that session", async () => {
+    const { seller, password } = await createSeller(t.database.db, { email: "owner@shop.example" });
+    const tokens = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await login({ email: "owner@shop.example", password });
+      tokens.push(response.cookies.find((c) => c.name === "seller_sid")!.value);
+    }
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(tokens[0]!.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits, base64url
+    const sessionCount = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.sellerId, seller.id))).length;
+    const before = await sessionCount();
+    const out = await post(t.app, "/api/seller/logout", {}, { seller_sid: tokens[0]! });
+    expect(out.json()).toMatchObject({ success: true });
+    expect(out.cookies.find((c) => c.name === "seller_sid")?.value).toBe("");
+    expect(await sessionCount()).toBe(before - 1);
+    const isAuth = (token: string) =>
+      t.app.inject({ url: "/api/seller/is-auth", cookies: { seller_sid: token } });
+    expect((await isAuth(tokens[0]!)).statusCode).toBe(401);
+    expect((await isAuth(tokens[1]!)).statusCode).toBe(200);
+  });
+
+  it("answers is-auth without a cookie or with a made-up one with 401, and checks the body", async () => {
+    for (const cookies of [{}, { seller_sid: "made-up-token" }]) {
+      const response = await t.app.inject({ url: "/api/seller/is-auth", cookies });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        success: false,
+        code: "not_authorized",
+        message: "Not Authorized",
+      });
+    }
+    const missing = await login({ email: "owner@shop.example" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: "validation_failed" });
+  });
+
+  it("keeps the two areas apart: a seller cookie opens no shopper call", async () => {
+    const { cookies } = await createSeller(t.database.db);
+    const shopperCall = await t.app.inject({ url: "/api/user/is-auth", cookies });
+    expect(shopperCall.statusCode).toBe(401);
+    // The same token under the shopper's cookie name is no shopper session either.
+    const swapped = await t.app.inject({
+      url: "/api/user/is-auth",
+      cookies: { sid: cookies.seller_sid! },
+    });
+    expect(swapped.statusCode).toBe(401);
+  });
+});
+
 describe("ensureSellerAccount", () => {
   it("creates the configured seller and updates its password when it changes", async () => {
     const first = await ensureSellerAccount(t.database.db, {
@@ -106,5 +191,26 @@ describe("ensureSellerAccount", () => {
       email: DEFAULT_SELLER_EMAIL,
       source: "existing",
     });
+  });
+  it("ends the seller's open sessions when the configured password changes, not when it stays", async () => {
+    await ensureSellerAccount(t.database.db, {
+      email: "boss@shop.example",
+      password: "first-pw-1",
+    });
+    const session = await post(t.app, "/api/seller/login", {
+      email: "boss@shop.example",
+      password: "first-pw-1",
+    });
+    const cookies = { seller_sid: session.cookies.find((c) => c.name === "seller_sid")!.value };
+    const isAuth = () => t.app.inject({ url: "/api/seller/is-auth", cookies });
+
+    expect(await upsertSeller(t.database.db, "Boss@Shop.example", "first-pw-1")).toBe("unchanged");
+    expect((await isAuth()).statusCode).toBe(200);
+    await ensureSellerAccount(t.database.db, {
+      email: "boss@shop.example",
+      password: "second-pw-2",
+    });
+    expect((await isAuth()).statusCode).toBe(401);
+    expect(await upsertSeller(t.database.db, "new@shop.example", "new-seller-pw")).toBe("created");
   });
 });

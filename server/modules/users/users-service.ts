@@ -4,15 +4,9 @@ import type { Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import { users } from "../../db/schema";
 import { AppError, notAuthorized } from "../../http/errors";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import {
-  assertWithinLimit,
-  clearAttempts,
-  loginIpLimit,
-  loginLimit,
-  recordAttempt,
-  registerLimit,
-} from "../auth/rate-limit";
+import { checkLogin } from "../auth/login-check";
+import { hashPassword } from "../auth/passwords";
+import { assertWithinLimit, recordAttempt, registerLimit } from "../auth/rate-limit";
 import { toUser } from "./user-view";
 
 const UNIQUE_VIOLATION = "23505";
@@ -52,18 +46,16 @@ export async function registerUser(db: Executor, input: RegisterInput, ip: strin
 
 /** Checks a shopper's credentials. Unknown email and wrong password answer alike. */
 export async function loginUser(db: Executor, input: LoginInput, ip: string): Promise<User> {
-  const accountLimit = loginLimit("user", input.email, ip);
-  const addressLimit = loginIpLimit(ip);
-  await assertWithinLimit(db, accountLimit);
-  await assertWithinLimit(db, addressLimit);
   const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
-    await recordAttempt(db, accountLimit);
-    await recordAttempt(db, addressLimit);
-    throw new AppError("not_authorized", "Invalid email or password");
-  }
-  await clearAttempts(db, accountLimit);
-  return toUser(row);
+  await checkLogin(db, {
+    area: "user",
+    email: input.email,
+    ip,
+    password: input.password,
+    storedHash: row?.passwordHash,
+    failure: "Invalid email or password",
+  });
+  return toUser(row!);
 }
 
 export async function getUser(db: Executor, userId: string): Promise<User> {

@@ -18,6 +18,7 @@ export function webRoutes(root: string) {
       root: path.join(root, "assets"),
       prefix: "/assets/",
       decorateReply: false,
+      preCompressed: true,
       index: false,
       cacheControl: false,
       setHeaders: (reply) => {
@@ -29,7 +30,8 @@ export function webRoutes(root: string) {
       root,
       prefix: "/",
       wildcard: false,
-      globIgnore: ["assets/**", "index.html"],
+      globIgnore: ["assets/**", "index.html", "**/*.gz", "**/*.br"],
+      preCompressed: true,
       index: false,
       cacheControl: false,
       setHeaders: (reply) => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp } from "../../test/test-app";
 
@@ -15,6 +16,10 @@ beforeAll(async () => {
     "<!doctype html><title>GreenCart</title><div id=root></div>",
   );
   fs.writeFileSync(path.join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
+  fs.writeFileSync(
+    path.join(webRoot, "assets", "index-abc123.js.br"),
+    zlib.brotliCompressSync("console.log('app')"),
+  );
   fs.writeFileSync(path.join(webRoot, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   context = await startTestApp({}, { webRoot });
 }, 60_000);
@@ -41,6 +46,16 @@ describe("serving the built web app", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["content-type"]).toContain("javascript");
+  });
+
+  it("sends the build's precompressed copy when the browser accepts it", async () => {
+    const response = await context.app.inject({
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe("console.log('app')");
   });
 
   it("serves other public files and answers missing files and API paths with 404, not the page", async () => {
