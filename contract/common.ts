@@ -3,6 +3,18 @@ import { z } from "zod";
 /** Opaque ids (UUIDs in this implementation). Anything else is simply "not found". */
 export const idSchema = z.string().trim().min(1).max(64);
 
+/**
+ * Text a person typed on one line: no control characters. A NUL could not even be stored by
+ * PostgreSQL (the query would fail), and tabs or line breaks in a name only make trouble.
+ */
+export const plainText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
+
 /** A rupee amount as the API sends it: positive, at most two decimals, below ₹10,00,000. */
 export const rupeesSchema = z
   .number()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { categoryKeys } from "./categories";
-import { idSchema, rupeesSchema } from "./common";
+import { idSchema, plainText, rupeesSchema } from "./common";
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -46,13 +46,14 @@ export interface ProductListResponse {
   nextCursor?: string | null;
 }
 
-const descriptionSchema = z.array(z.string().trim().min(1).max(300)).max(20);
-const weightSchema = z.string().trim().min(1).max(30);
+const nameSchema = plainText(1, 120);
+const descriptionSchema = z.array(plainText(1, 300)).max(20);
+const weightSchema = plainText(1, 30);
 const stockSchema = z.number().int().min(0).max(1_000_000);
 
 /** Fields a seller sets on a product (multipart `productData` on add; JSON on update). */
 export const productFieldsSchema = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: nameSchema,
   description: descriptionSchema.default([]),
   category: categoryParamSchema,
   price: rupeesSchema,
@@ -69,7 +70,7 @@ export type ProductAddInput = z.infer<typeof productAddSchema>;
 
 export const productUpdateSchema = z.object({
   id: idSchema,
-  name: z.string().trim().min(1).max(120).optional(),
+  name: nameSchema.optional(),
   description: descriptionSchema.optional(),
   category: categoryParamSchema.optional(),
   price: rupeesSchema.optional(),

@@ -5,6 +5,7 @@ export const sellerLoginSchema = z.object({
     .string()
     .trim()
     .max(254)
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters")
     .transform((e) => e.toLowerCase()),
   password: z.string().min(1).max(128),
 });

@@ -61,8 +61,9 @@ export async function processProductImage(buffer: Buffer, label: string): Promis
   }
   let metadata: Metadata;
   try {
-    // Reads the header only: dimensions are known before anything is decoded.
-    metadata = await sharp(buffer, decodeOptions).metadata();
+    // Reads the header only, so no pixel limit is needed here: it lets a bomb be named as such
+    // below. Decoding (further down) keeps the limit as the last line.
+    metadata = await sharp(buffer, { ...decodeOptions, limitInputPixels: false }).metadata();
   } catch {
     throw new AppError("validation_failed", `${label} could not be read as an image`);
   }

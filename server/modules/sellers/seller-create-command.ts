@@ -89,11 +89,7 @@ export async function runSellerCreate(
     database = await openDatabase(loadConfig(env));
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof DataDirLockedError;
-    out.error(
-      known
-        ? (error as Error).message
-        : `Could not open the database: ${(error as Error).message ?? String(error)}`,
-    );
+    out.error(known ? messageOf(error) : `Could not open the database: ${messageOf(error)}`);
     return exitCodes.failed;
   }
   try {
@@ -106,9 +102,11 @@ export async function runSellerCreate(
     out.log(`${what} They can log in at /seller.`);
     return exitCodes.ok;
   } catch (error) {
-    out.error(`Could not save the seller: ${(error as Error).message ?? String(error)}`);
+    out.error(`Could not save the seller: ${messageOf(error)}`);
     return exitCodes.failed;
   } finally {
     await database.close();
   }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -127,7 +127,7 @@ describe("seller login, more", () => {
   });
 
   it("answers is-auth without a cookie or with a made-up one with 401, and checks the body", async () => {
-    for (const cookies of [{}, { seller_sid: "made-up-token" }]) {
+    for (const cookies of [{}, { seller_sid: "made-up-token" }] as Record<string, string>[]) {
       const response = await t.app.inject({ url: "/api/seller/is-auth", cookies });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
@@ -148,7 +148,7 @@ describe("seller login, more", () => {
     // The same token under the shopper's cookie name is no shopper session either.
     const swapped = await t.app.inject({
       url: "/api/user/is-auth",
-      cookies: { sid: cookies.seller_sid! },
+      cookies: { sid: cookies.seller_sid },
     });
     expect(swapped.statusCode).toBe(401);
   });
