@@ -1,344 +1,279 @@
-import fs from "node:fs";
-import path from "node:path";
-import zlib from "node:zlib";
-import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Order } from "../../../contract/order";
 import type { Product } from "../../../contract/product";
+import { queryRows } from "../../db/database";
 import { products } from "../../db/schema";
 import { insertProduct } from "../../test/factories";
-import { multipartBody, type FilePart } from "../../test/multipart";
 import { createSeller, createShopper } from "../../test/sessions";
-import { post } from "../../test/shop";
+import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 
 const t = useTestApp();
 
-const productData = JSON.stringify({
-  name: "Farm Eggs",
-  description: ["Twelve eggs", "Free range"],
-  category: "dairy",
-  price: 90,
-  offerPrice: 84.5,
-  weight: "12 pcs",
-  stock: 30,
-});
+const notAuthorized = { success: false, code: "not_authorized", message: "Not Authorized" };
 
-const jpeg = () =>
-  sharp({
-    create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 120, b: 40 } },
-  })
-    .withExif({ IFD0: { Copyright: "secret-exif-marker", Artist: "someone" } })
-    .jpeg()
-    .toBuffer();
-const png = () =>
-  sharp({ create: { width: 300, height: 200, channels: 4, background: "#00ff00" } })
-    .png()
-    .toBuffer();
-const image = (data: Buffer, filename = "photo.jpg", contentType = "image/jpeg"): FilePart => ({
-  name: "images",
-  filename,
-  contentType,
-  data,
-});
+async function rowOf(id: string) {
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
+  return row!;
+}
 
-/** A PNG that claims 20000×20000 pixels in a few hundred bytes: a decompression bomb. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
+/** Reads the list (so the answer is cached), runs `change`, then reads it again at once. */
+async function listAround(change: () => Promise<unknown>) {
+  const before = await t.app.inject({ url: "/api/product/list" });
+  expect(before.statusCode).toBe(200);
+  await change();
+  const after = await t.app.inject({ url: "/api/product/list" });
+  return {
+    etagChanged: before.headers.etag !== after.headers.etag,
+    products: after.json<{ products: Product[] }>().products,
   };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20000, 0);
-  header.writeUInt32BE(20000, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  const rows = zlib.deflateSync(Buffer.alloc(20001 * 8));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", rows),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-function mediaFiles(): string[] {
-  const folder = path.join(t.dataDir, "media");
-  return fs.existsSync(folder) ? fs.readdirSync(folder) : [];
-}
-
-async function upload(
-  cookies: Record<string, string>,
-  fields: Record<string, string>,
-  files: FilePart[],
-) {
-  const { payload, headers } = multipartBody(fields, files);
-  return t.app.inject({ method: "POST", url: "/api/product/add", payload, headers, cookies });
 }
 
 describe("seller product calls without a seller session", () => {
-  it("answer 401 and change nothing, even with a shopper session; uploads write no file", async () => {
+  it("answer 401 Not Authorized and change nothing, even with a shopper session", async () => {
     const product = await insertProduct(t.database.db, { stock: 0 });
+    const before = await rowOf(product.id);
     const shopper = await createShopper(t.database.db);
-    for (const cookies of [{}, shopper.cookies]) {
-      const uploaded = await upload(cookies, { productData }, [image(await png())]);
-      expect(uploaded.statusCode).toBe(401);
-      expect(uploaded.json()).toEqual({
-        success: false,
-        code: "not_authorized",
-        message: "Not Authorized",
-      });
+    for (const cookies of [{}, shopper.cookies, { seller_sid: "made-up" }] as Record<
+      string,
+      string
+    >[]) {
       for (const [url, body] of [
         ["/api/product/update", { id: product.id, name: "Hacked", stock: 5 }],
         ["/api/product/delete", { id: product.id }],
-        ["/api/product/stock", { id: product.id, inStock: true }],
+        ["/api/product/stock", { id: product.id, inStock: false }],
+        // The session is checked first: even an invalid body answers 401, not 400.
+        ["/api/product/update", { id: 42 }],
       ] as const) {
-        expect((await post(t.app, url, body, cookies)).statusCode).toBe(401);
+        const response = await post(t.app, url, body, cookies);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(notAuthorized);
       }
     }
-    expect(mediaFiles()).toEqual([]);
-    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
-    expect(row).toMatchObject({ name: product.name, stock: 0, deletedAt: null });
+    expect(await rowOf(product.id)).toEqual(before);
+  });
+
+  it("stop working once the seller logs out", async () => {
+    const { cookies } = await createSeller(t.database.db);
+    const product = await insertProduct(t.database.db);
+    await post(t.app, "/api/seller/logout", {}, cookies);
+    const response = await post(t.app, "/api/product/delete", { id: product.id }, cookies);
+    expect(response.statusCode).toBe(401);
+    expect((await rowOf(product.id)).deletedAt).toBeNull();
   });
 });
 
-describe("POST /api/product/add", () => {
-  it("stores re-encoded WebP images without metadata and a product whose URLs serve them", async () => {
-    const { cookies } = await createSeller(t.database.db);
-    const listBefore = await t.app.inject({ url: "/api/product/list" });
-    const response = await upload(cookies, { productData }, [
-      image(await jpeg()),
-      image(await png(), "b.png", "image/png"),
-    ]);
-    expect(response.statusCode).toBe(201);
-    const { product } = response.json<{ product: Product }>();
-    expect(response.json()).toMatchObject({ success: true, message: "Product Added" });
-    expect(product).toMatchObject({
-      name: "Farm Eggs",
-      category: "Dairy",
-      price: 90,
-      offerPrice: 84.5,
-      stock: 30,
-      inStock: true,
-      weight: "12 pcs",
-    });
-    expect(product.image).toHaveLength(2);
-
-    for (const url of product.image) {
-      const served = await t.app.inject({ url });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers["content-type"]).toBe("image/webp");
-      expect(served.headers["x-content-type-options"]).toBe("nosniff");
-      expect(served.headers["cache-control"]).toContain("immutable");
-      const meta = await sharp(served.rawPayload).metadata();
-      expect(meta.format).toBe("webp");
-      expect(meta.width).toBeLessThanOrEqual(1200);
-      expect(meta.exif).toBeUndefined();
-      expect(served.rawPayload.includes("secret-exif-marker")).toBe(false);
-      const thumb = await t.app.inject({ url: url.replace("-large.webp", "-thumb.webp") });
-      expect((await sharp(thumb.rawPayload).metadata()).width).toBeLessThanOrEqual(400);
-    }
-    expect(
-      (await sharp((await t.app.inject({ url: product.image[0]! })).rawPayload).metadata()).width,
-    ).toBe(1200);
-
-    const listAfter = await t.app.inject({ url: "/api/product/list" });
-    expect(listAfter.headers.etag).not.toBe(listBefore.headers.etag);
-    expect(listAfter.json<{ products: Product[] }>().products.map((p) => p._id)).toContain(
-      product._id,
-    );
-  });
-
-  it.each<[string, () => Promise<{ fields: Record<string, string>; files: FilePart[] }>, number]>([
-    [
-      "an HTML file named .jpg",
-      async () => ({
-        fields: { productData },
-        files: [image(Buffer.from("<html><script>alert(1)</script></html>"))],
-      }),
-      415,
-    ],
-    [
-      "an SVG",
-      async () => ({
-        fields: { productData },
-        files: [
-          image(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), "x.svg", "image/svg+xml"),
-        ],
-      }),
-      415,
-    ],
-    [
-      "a truncated JPEG",
-      async () => ({ fields: { productData }, files: [image((await jpeg()).subarray(0, 4000))] }),
-      400,
-    ],
-    [
-      "a 20000×20000 PNG",
-      async () => ({
-        fields: { productData },
-        files: [image(pngBomb(), "bomb.png", "image/png")],
-      }),
-      400,
-    ],
-    [
-      "a 10 MB file",
-      async () => ({
-        fields: { productData },
-        files: [image(Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024)]))],
-      }),
-      413,
-    ],
-    [
-      "5 images",
-      async () => ({
-        fields: { productData },
-        files: await Promise.all([1, 2, 3, 4, 5].map(async () => image(await png()))),
-      }),
-      413,
-    ],
-    [
-      "productData that is not JSON",
-      async () => ({ fields: { productData: "{name:" }, files: [image(await png())] }),
-      400,
-    ],
-    ["no productData", async () => ({ fields: {}, files: [image(await png())] }), 400],
-    ["no images", async () => ({ fields: { productData }, files: [] }), 400],
-    [
-      "an offer price above the price",
-      async () => ({
-        fields: { productData: JSON.stringify({ ...JSON.parse(productData), offerPrice: 100 }) },
-        files: [image(await png())],
-      }),
-      400,
-    ],
-  ])(
-    "refuses %s with a 4xx, leaves no file behind and keeps serving",
-    async (_label, build, status) => {
-      const { cookies } = await createSeller(t.database.db);
-      const filesBefore = mediaFiles();
-      const { fields, files } = await build();
-      const response = await upload(cookies, fields, files);
-      expect(response.statusCode).toBe(status);
-      const body = response.json<{ success: boolean; message: string }>();
-      expect(body.success).toBe(false);
-      expect(body.message.length).toBeGreaterThan(5);
-      expect(mediaFiles()).toEqual(filesBefore);
-      expect(await t.database.db.select().from(products)).toEqual([]);
-      expect((await t.app.inject({ url: "/api/health" })).statusCode).toBe(200);
-    },
-  );
-
-  it("refuses a malformed multipart body and a declared 50 MB body", async () => {
-    const { cookies } = await createSeller(t.database.db);
-    const filesBefore = mediaFiles();
-    const broken = await t.app.inject({
-      method: "POST",
-      url: "/api/product/add",
-      cookies,
-      headers: { "content-type": "multipart/form-data; boundary=xyz" },
-      payload:
-        '--xyz\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\nnot terminated',
-    });
-    expect(broken.statusCode).toBeGreaterThanOrEqual(400);
-    expect(broken.statusCode).toBeLessThan(500);
-    const huge = await t.app.inject({
-      method: "POST",
-      url: "/api/product/add",
-      cookies,
-      headers: {
-        "content-type": "multipart/form-data; boundary=xyz",
-        "content-length": String(50 * 1024 * 1024),
-      },
-      payload: "--xyz--\r\n",
-    });
-    expect(huge.statusCode).toBe(413);
-    expect(mediaFiles()).toEqual(filesBefore);
-  });
-});
-
-describe("update, delete and stock", () => {
-  it("updates fields with the add rules and shows the change in the catalogue at once", async () => {
+describe("POST /api/product/update", () => {
+  it("changes the given fields, checks the offer price against the result, ignores server-owned fields", async () => {
     const { cookies } = await createSeller(t.database.db);
     const product = await insertProduct(t.database.db, { price: 50, offerPrice: 45, stock: 0 });
-    expect(
-      (await post(t.app, "/api/product/update", { id: product.id, offerPrice: 60 }, cookies))
-        .statusCode,
-    ).toBe(400);
-    const updated = await post(
-      t.app,
-      "/api/product/update",
-      {
-        id: product.id,
+    const update = (body: object) =>
+      post(t.app, "/api/product/update", { id: product.id, ...body }, cookies);
+
+    const tooHigh = await update({ offerPrice: 60 });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json()).toMatchObject({
+      code: "validation_failed",
+      message: expect.stringMatching(/offerPrice/),
+    });
+    // Lowering the price under the current offer price is the same mistake.
+    expect((await update({ price: 40 })).statusCode).toBe(400);
+    expect((await update({ price: 0 })).statusCode).toBe(400);
+    expect((await update({ offerPrice: 10.555 })).statusCode).toBe(400);
+    expect((await update({ name: "" })).statusCode).toBe(400);
+    expect((await update({ name: "Line\nbreak" })).statusCode).toBe(400);
+    expect((await update({ stock: -1 })).statusCode).toBe(400);
+    expect((await update({ stock: 2.5 })).statusCode).toBe(400);
+    expect((await update({ category: "Toys" })).statusCode).toBe(400);
+    expect(await rowOf(product.id)).toMatchObject({
+      pricePaise: 5000,
+      offerPricePaise: 4500,
+      name: product.name,
+    });
+
+    const { etagChanged, products: listed } = await listAround(async () => {
+      const updated = await update({
         name: "Better Name",
+        description: ["Crisp", "Local"],
+        category: "fruits",
         price: 70,
         offerPrice: 60,
-        stock: 12,
+        weight: "1 kg",
+        image: ["/media/evil.webp"],
         userId: "x",
-        inStock: false,
-      },
-      cookies,
-    );
-    expect(updated.json()).toMatchObject({
-      success: true,
-      message: "Product Updated",
-      product: { name: "Better Name", price: 70, offerPrice: 60, stock: 12, inStock: true },
+        createdAt: "2000-01-01T00:00:00.000Z",
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toMatchObject({
+        success: true,
+        message: "Product Updated",
+        product: {
+          _id: product.id,
+          name: "Better Name",
+          description: ["Crisp", "Local"],
+          category: "Fruits",
+          price: 70,
+          offerPrice: 60,
+          weight: "1 kg",
+          image: product.images,
+          createdAt: product.createdAt.toISOString(),
+        },
+      });
     });
-    const listed = await t.app.inject({ url: `/api/product/${product.id}` });
-    expect(listed.json()).toMatchObject({ product: { name: "Better Name", stock: 12 } });
-    const emptied = await post(t.app, "/api/product/update", { id: product.id, stock: 0 }, cookies);
-    expect(emptied.json()).toMatchObject({ product: { stock: 0, inStock: false } });
-    expect(
-      (await post(t.app, "/api/product/update", { id: "nope", name: "x" }, cookies)).statusCode,
-    ).toBe(404);
+    expect(etagChanged).toBe(true);
+    expect(listed).toMatchObject([{ name: "Better Name", price: 70 }]);
+    expect((await update({ weight: null })).json()).not.toHaveProperty("product.weight");
   });
 
-  it("toggles stock, refusing to switch on with no units (409)", async () => {
+  it("stock 0 takes a product off sale; a restock from 0 puts it back; a seller's switch-off stays off", async () => {
     const { cookies } = await createSeller(t.database.db);
-    const empty = await insertProduct(t.database.db, { stock: 0 });
-    const stocked = await insertProduct(t.database.db, { stock: 5 });
-    const refused = await post(
-      t.app,
-      "/api/product/stock",
-      { id: empty.id, inStock: true },
-      cookies,
-    );
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: "conflict" });
-    expect(
-      (await post(t.app, "/api/product/stock", { id: stocked.id, inStock: false }, cookies)).json(),
-    ).toEqual({ success: true, message: "Stock Updated" });
-    expect((await t.app.inject({ url: `/api/product/${stocked.id}` })).json()).toMatchObject({
-      product: { inStock: false, stock: 5 },
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const update = (body: object) =>
+      post(t.app, "/api/product/update", { id: product.id, ...body }, cookies);
+
+    expect((await update({ stock: 0 })).json()).toMatchObject({
+      product: { stock: 0, inStock: false },
     });
-    expect(
-      (await post(t.app, "/api/product/stock", { id: stocked.id, inStock: true }, cookies))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await post(t.app, "/api/product/stock", { id: stocked.id, inStock: "yes" }, cookies))
-        .statusCode,
-    ).toBe(400);
+    expect((await update({ stock: 12, inStock: false })).json()).toMatchObject({
+      product: { stock: 12, inStock: true },
+    });
+    await post(t.app, "/api/product/stock", { id: product.id, inStock: false }, cookies);
+    expect((await update({ stock: 40 })).json()).toMatchObject({
+      product: { stock: 40, inStock: false },
+    });
+    expect((await update({ name: "Renamed" })).json()).toMatchObject({
+      product: { stock: 40, inStock: false },
+    });
   });
 
-  it("deletes by hiding: gone from the catalogue, 404 by id, past order snapshots kept", async () => {
+  it("answers 404 for an unknown, malformed or deleted id", async () => {
+    const { cookies } = await createSeller(t.database.db);
+    const deleted = await insertProduct(t.database.db, { deletedAt: new Date() });
+    for (const id of ["nope", "00000000-0000-4000-8000-000000000000", deleted.id]) {
+      const response = await post(t.app, "/api/product/update", { id, name: "x" }, cookies);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: "not_found" });
+    }
+    expect((await rowOf(deleted.id)).name).toBe(deleted.name);
+  });
+});
+
+describe("POST /api/product/stock", () => {
+  it("switches on and off, refusing to switch on with no units (409), and shows it at once", async () => {
+    const { cookies } = await createSeller(t.database.db);
+    const empty = await insertProduct(t.database.db, { name: "Basil", stock: 0 });
+    const stocked = await insertProduct(t.database.db, { stock: 5 });
+    const stock = (id: string, inStock: unknown) =>
+      post(t.app, "/api/product/stock", { id, inStock }, cookies);
+
+    const refused = await stock(empty.id, true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      success: false,
+      code: "conflict",
+      message: "Set a stock count above 0 before marking Basil in stock.",
+    });
+    expect(await rowOf(empty.id)).toMatchObject({ inStock: false, stock: 0 });
+
+    const off = await listAround(async () =>
+      expect((await stock(stocked.id, false)).json()).toEqual({
+        success: true,
+        message: "Stock Updated",
+      }),
+    );
+    expect(off.etagChanged).toBe(true);
+    expect(off.products.find((p) => p._id === stocked.id)).toMatchObject({
+      inStock: false,
+      stock: 5,
+    });
+    const on = await listAround(async () =>
+      expect((await stock(stocked.id, true)).statusCode).toBe(200),
+    );
+    expect(on.etagChanged).toBe(true);
+    expect(on.products.find((p) => p._id === stocked.id)).toMatchObject({ inStock: true });
+
+    expect((await stock(stocked.id, "yes")).statusCode).toBe(400);
+    expect((await stock(empty.id, false)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for an unknown, malformed or deleted id", async () => {
+    const { cookies } = await createSeller(t.database.db);
+    const deleted = await insertProduct(t.database.db, {
+      deletedAt: new Date(),
+      stock: 3,
+      inStock: false,
+    });
+    for (const id of ["nope", "00000000-0000-4000-8000-000000000000", deleted.id]) {
+      for (const inStock of [true, false]) {
+        const response = await post(t.app, "/api/product/stock", { id, inStock }, cookies);
+        expect(response.statusCode).toBe(404);
+      }
+    }
+    expect((await rowOf(deleted.id)).inStock).toBe(false);
+  });
+});
+
+describe("POST /api/product/delete", () => {
+  it("hides the product: gone from the list at once, 404 by id, a second delete 404", async () => {
     const { cookies } = await createSeller(t.database.db);
     const product = await insertProduct(t.database.db, { name: "Gone Soon" });
-    expect((await post(t.app, "/api/product/delete", { id: product.id }, cookies)).json()).toEqual({
-      success: true,
-      message: "Product Deleted",
-    });
+    const kept = await insertProduct(t.database.db, { name: "Staying" });
+    const { etagChanged, products: listed } = await listAround(async () =>
+      expect(
+        (await post(t.app, "/api/product/delete", { id: product.id }, cookies)).json(),
+      ).toEqual({
+        success: true,
+        message: "Product Deleted",
+      }),
+    );
+    expect(etagChanged).toBe(true);
+    expect(listed.map((p) => p._id)).toEqual([kept.id]);
     expect((await t.app.inject({ url: `/api/product/${product.id}` })).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ url: "/api/product/list" })).json<{ products: Product[] }>().products,
-    ).toEqual([]);
-    expect((await post(t.app, "/api/product/delete", { id: product.id }, cookies)).statusCode).toBe(
+    const again = await post(t.app, "/api/product/delete", { id: product.id }, cookies);
+    expect(again.statusCode).toBe(404);
+    expect((await post(t.app, "/api/product/delete", { id: "nope" }, cookies)).statusCode).toBe(
       404,
     );
-    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
-    expect(row?.deletedAt).toBeInstanceOf(Date);
+    expect((await rowOf(product.id)).deletedAt).toBeInstanceOf(Date);
+  });
+
+  it("leaves past orders as they were: the order still lists the product's snapshot", async () => {
+    const seller = await createSeller(t.database.db);
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    const product = await insertProduct(t.database.db, {
+      name: "Paneer",
+      price: 90,
+      offerPrice: 80,
+    });
+    const placed = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: product.id, quantity: 2 }], address: address.id },
+      shopper.cookies,
+    );
+    expect(placed.statusCode).toBe(201);
+    await post(
+      t.app,
+      "/api/product/update",
+      { id: product.id, name: "Renamed", price: 200, offerPrice: 150 },
+      seller.cookies,
+    );
+    await post(t.app, "/api/product/delete", { id: product.id }, seller.cookies);
+
+    const { orders } = (
+      await t.app.inject({ url: "/api/order/user", cookies: shopper.cookies })
+    ).json<{ orders: Order[] }>();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.items).toMatchObject([
+      { product: { _id: product.id, name: "Paneer", offerPrice: 80 }, quantity: 2 },
+    ]);
+    expect(orders[0]!.amount).toBe(160);
+    const [items] = await queryRows<{ n: string }>(
+      t.database.db,
+      sql`select count(*)::text as n from order_items`,
+    );
+    expect(items!.n).toBe("1");
   });
 });
