@@ -13,9 +13,9 @@ export function mediaRoutes(folder: string) {
       index: false,
       dotfiles: "deny",
       cacheControl: false,
-      setHeaders: (reply) => {
-        reply.header("cache-control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
-        reply.header("x-content-type-options", "nosniff");
+      setHeaders: (response) => {
+        response.setHeader("cache-control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+        response.setHeader("x-content-type-options", "nosniff");
       },
     });
   };

@@ -21,8 +21,8 @@ export function webRoutes(root: string) {
       preCompressed: true,
       index: false,
       cacheControl: false,
-      setHeaders: (reply) => {
-        reply.header("cache-control", "public, max-age=31536000, immutable");
+      setHeaders: (response) => {
+        response.setHeader("cache-control", "public, max-age=31536000, immutable");
       },
     });
     // The few public files at the top (favicon...), revalidated on every visit.
@@ -34,8 +34,8 @@ export function webRoutes(root: string) {
       preCompressed: true,
       index: false,
       cacheControl: false,
-      setHeaders: (reply) => {
-        reply.header("cache-control", "no-cache");
+      setHeaders: (response) => {
+        response.setHeader("cache-control", "no-cache");
       },
     });
   };
