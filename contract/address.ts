@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { plainText } from "./common";
 
-const field = (max: number) => z.string().trim().min(1).max(max);
+const field = (max: number) => plainText(1, max);
 
 export const addressInputSchema = z.object({
   firstName: field(60),

@@ -1,8 +1,5 @@
 import { z } from "zod";
 
-/** Opaque ids (UUIDs in this implementation). Anything else is simply "not found". */
-export const idSchema = z.string().trim().min(1).max(64);
-
 /**
  * Text a person typed on one line: no control characters. A NUL could not even be stored by
  * PostgreSQL (the query would fail), and tabs or line breaks in a name only make trouble.
@@ -14,6 +11,9 @@ export const plainText = (min: number, max: number) =>
     .min(min)
     .max(max)
     .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
+
+/** Opaque ids (UUIDs in this implementation). Anything else is simply "not found". */
+export const idSchema = plainText(1, 64);
 
 /** A rupee amount as the API sends it: positive, at most two decimals, below ₹10,00,000. */
 export const rupeesSchema = z

@@ -32,7 +32,7 @@ export const categoryParamSchema = z
   });
 
 export const productListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: plainText(0, 100).optional(),
   category: categoryParamSchema.optional(),
   inStock: z.enum(["true", "false"]).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),

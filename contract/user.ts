@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { idSchema, plainText } from "./common";
 
 /** A cart as the API carries it: product id → quantity (integer 1–99). */
 export const cartItemsSchema = z
-  .record(z.string().trim().min(1).max(64), z.number().int().min(1).max(99))
+  .record(idSchema, z.number().int().min(1).max(99))
   .refine((c) => Object.keys(c).length <= 200, "has too many products");
 export type CartItems = z.infer<typeof cartItemsSchema>;
 
@@ -20,18 +21,14 @@ const emailSchema = z
   .transform((e) => e.toLowerCase());
 
 export const registerSchema = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: plainText(1, 80),
   email: z.string().trim().pipe(emailSchema),
   password: z.string().min(8).max(128),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .transform((e) => e.toLowerCase()),
+  email: plainText(0, 254).transform((e) => e.toLowerCase()),
   password: z.string().min(1).max(128),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -75,8 +75,25 @@ function article(type: string): string {
   return type === "int" ? "an integer" : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+/**
+ * PostgreSQL refuses text it cannot store (a NUL byte: SQLSTATE 22021 or 22P05). Every schema
+ * already refuses control characters; should a field ever slip through, the client still hears
+ * that its text was at fault, not that the server broke. Drizzle wraps driver errors in `cause`.
+ */
+function isUnstorableText(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Fastify's own errors (body parsing, limits) mapped to the contract's codes. */
 function fromFastifyError(error: FastifyError): AppError | undefined {
+  if (isUnstorableText(error)) {
+    return new AppError("validation_failed", "The text contains characters that are not allowed");
+  }
   const status = error.statusCode ?? 500;
   if (
     status === 413 ||

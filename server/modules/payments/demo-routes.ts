@@ -21,7 +21,8 @@ export function demoPaymentRoutes(deps: AppDeps) {
     );
 
     const findSession = async (id: string) => {
-      if (id.length > 100) return undefined;
+      // Demo session ids are `demo_` + base64url; anything else cannot be one.
+      if (!/^demo_[\w-]{1,64}$/.test(id)) return undefined;
       const [row] = await deps.db
         .select({ session: paymentSessions, order: orders })
         .from(paymentSessions)

@@ -105,6 +105,41 @@ describe("shopper accounts", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("allows 30 registrations per address in 10 minutes, then 429 with Retry-After; other addresses go on", async () => {
+    const register = (i: number, remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/user/register",
+        remoteAddress,
+        payload: { name: `Flood ${i}`, email: `flood${i}@example.com`, password: "long-enough-pw" },
+      });
+    for (let i = 0; i < 30; i++) expect((await register(i, "203.0.113.7")).statusCode).toBe(201);
+    const limited = await register(30, "203.0.113.7");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: "rate_limited" });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(500);
+    expect((await register(31, "198.51.100.9")).statusCode).toBe(201);
+  });
+
+  it("takes about as long for an unknown email as for a wrong password", async () => {
+    await createShopper(t.database.db, { email: "timed@example.com" });
+    const time = async (email: string) => {
+      const started = performance.now();
+      await post(t.app, "/api/user/login", { email, password: "wrong-password" });
+      return performance.now() - started;
+    };
+    await time("warm-up@example.com");
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time("timed@example.com"));
+      unknown.push(await time(`nobody${i}@example.com`));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // Both verify an argon2id hash; without the dummy hash an unknown email answers ~10x faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
   it("ends the session on the server at logout: the old cookie no longer works", async () => {
     const { cookies } = await createShopper(t.database.db);
     expect((await t.app.inject({ url: "/api/user/is-auth", cookies })).statusCode).toBe(200);
