@@ -20,7 +20,7 @@ describe("password hashing", () => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(66);
     expect(refused).toHaveLength(14);
     for (const o of refused) {
-      const reason = (o).reason as AppError;
+      const reason = o.reason as AppError;
       expect(reason).toBeInstanceOf(AppError);
       expect(reason.code).toBe("unavailable");
       expect(reason.extra.retryAfterSeconds).toBe(5);
