@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { e2eSeller } from "./global-setup";
 import { addAddress, newShopper, register, snap } from "./helpers";
 
-test("the seller adds a product with two images, switches it out of stock and delivers an order", async ({
+test("the seller adds a product with two images, switches it out of stock, edits its price and delivers an order", async ({
   page,
   browser,
 }, testInfo) => {
@@ -54,6 +54,16 @@ test("the seller adds a product with two images, switches it out of stock and de
   ).toBeVisible();
   await page.getByLabel(`${name} in stock`).dispatchEvent("click");
   await expect(page.getByText("Stock Updated").first()).toBeVisible();
+
+  // A new offer price, edited in the seller area, is what the storefront shows next.
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByLabel("Product Name")).toHaveValue(name);
+  await page.getByLabel("Offer Price").fill("399");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Product Updated")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
+  await shop.reload();
+  await expect(shop.getByRole("link", { name }).locator("..").getByText("₹399.00")).toBeVisible();
 
   // The shopper orders it; the seller moves the order to Delivered; the shopper sees it.
   await shop.reload();

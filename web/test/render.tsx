@@ -31,10 +31,17 @@ export function mockApi(handler: Handler) {
   return calls;
 }
 
-/** Renders `ui` at `path` inside the app's providers, with extra routes to observe navigation. */
+/**
+ * Renders `ui` at `path` inside the app's providers, with extra routes to observe navigation.
+ * `pattern` is the route `ui` answers (for parameters such as `/seller/product-list/:id`).
+ */
 export function renderApp(
   ui: ReactNode,
-  { path = "/", routes = {} as Record<string, ReactNode> } = {},
+  {
+    path = "/",
+    pattern = path.split("?")[0],
+    routes = {} as Record<string, ReactNode>,
+  }: { path?: string; pattern?: string; routes?: Record<string, ReactNode> } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -42,7 +49,7 @@ export function renderApp(
       <MemoryRouter initialEntries={[path]}>
         <StoreProvider>
           <Routes>
-            <Route path={path.split("?")[0]} element={ui} />
+            <Route path={pattern} element={ui} />
             {Object.entries(routes).map(([p, element]) => (
               <Route key={p} path={p} element={element} />
             ))}

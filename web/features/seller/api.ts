@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../contract/order";
 import type { OrderStatus } from "../../../contract/order-status";
-import type { Product, ProductListResponse } from "../../../contract/product";
+import type { Product, ProductListResponse, ProductUpdateInput } from "../../../contract/product";
 import { apiFetch } from "../../app/api-client";
 
 export const sellerLogin = (email: string, password: string) =>
@@ -51,7 +51,7 @@ export const useToggleStock = () =>
   );
 export const useUpdateProduct = () =>
   useInvalidating(
-    (v: { id: string; price?: number; offerPrice?: number; stock?: number; name?: string }) =>
+    (v: Omit<ProductUpdateInput, "category"> & { category?: string }) =>
       apiFetch<{ message: string }>("/api/product/update", { json: v }),
     [["products"]],
   );

@@ -5,6 +5,7 @@ import { ApiError } from "../../app/api-client";
 import { useStore } from "../../app/store";
 import { sellerLogin, sellerLogout } from "./api";
 import { AddProductPage } from "./pages/add-product-page";
+import { EditProductPage } from "./pages/edit-product-page";
 import { ProductListPage } from "./pages/product-list-page";
 import { SellerOrdersPage } from "./pages/seller-orders-page";
 
@@ -130,6 +131,7 @@ function Dashboard() {
           <Routes>
             <Route index element={<AddProductPage />} />
             <Route path="product-list" element={<ProductListPage />} />
+            <Route path="product-list/:id" element={<EditProductPage />} />
             <Route path="orders" element={<SellerOrdersPage />} />
           </Routes>
         </div>

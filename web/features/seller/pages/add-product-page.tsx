@@ -1,8 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { categories } from "../../../../contract/categories";
 import { ApiError } from "../../../app/api-client";
 import { useAddProduct } from "../api";
+import {
+  emptyProductForm,
+  productDataFrom,
+  ProductFields,
+  type ProductForm,
+} from "../components/product-fields";
 
 const SLOTS = 4;
 
@@ -12,15 +17,7 @@ export function AddProductPage() {
     Array.from({ length: SLOTS }, () => undefined),
   );
   const [previews, setPreviews] = useState<(string | undefined)[]>([]);
-  const [form, setForm] = useState({
-    name: "",
-    description: "",
-    category: "",
-    price: "",
-    offerPrice: "",
-    weight: "",
-    stock: "100",
-  });
+  const [form, setForm] = useState<ProductForm>(emptyProductForm);
 
   // Object URLs for the previews, revoked when the files change or the page closes.
   useEffect(() => {
@@ -33,41 +30,20 @@ export function AddProductPage() {
     event.preventDefault();
     const images = files.filter((f): f is File => Boolean(f));
     if (images.length === 0) return toast.error("Add at least one image");
-    const productData = {
-      name: form.name,
-      description: form.description
-        .split("\n")
-        .map((l) => l.trim())
-        .filter(Boolean),
-      category: form.category,
-      price: Number(form.price),
-      offerPrice: Number(form.offerPrice),
-      stock: Number(form.stock),
-      ...(form.weight.trim() ? { weight: form.weight.trim() } : {}),
-    };
+    const { weight, ...fields } = productDataFrom(form);
+    const productData = weight ? { ...fields, weight } : fields;
     const body = new FormData();
     body.append("productData", JSON.stringify(productData));
     images.forEach((image) => body.append("images", image));
     try {
       toast.success((await addProduct.mutateAsync(body)).message);
-      setForm({
-        name: "",
-        description: "",
-        category: "",
-        price: "",
-        offerPrice: "",
-        weight: "",
-        stock: "100",
-      });
+      setForm(emptyProductForm);
       setFiles(Array.from({ length: SLOTS }, () => undefined));
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : "Could not add the product");
     }
   };
 
-  const field = "rounded border border-gray-500/40 px-3 py-2.5 outline-none focus:border-primary";
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
   return (
     <form onSubmit={(e) => void submit(e)} className="max-w-lg space-y-5 p-4 md:p-10">
       <h1 className="text-xl font-medium">Add Product</h1>
@@ -104,83 +80,7 @@ export function AddProductPage() {
           ))}
         </div>
       </fieldset>
-      <label className="flex flex-col gap-1">
-        Product Name
-        <input
-          required
-          maxLength={120}
-          value={form.name}
-          onChange={set("name")}
-          className={field}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        Product Description (one line per point)
-        <textarea
-          rows={4}
-          value={form.description}
-          onChange={set("description")}
-          className={`${field} resize-none`}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        Category
-        <select value={form.category} onChange={set("category")} required className={field}>
-          <option value="">Select Category</option>
-          {categories.map((c) => (
-            <option key={c.path} value={c.path}>
-              {c.path}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="grid grid-cols-2 gap-4">
-        <label className="flex flex-col gap-1">
-          Product Price
-          <input
-            type="number"
-            min="0.01"
-            step="0.01"
-            required
-            value={form.price}
-            onChange={set("price")}
-            className={field}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          Offer Price
-          <input
-            type="number"
-            min="0.01"
-            step="0.01"
-            required
-            value={form.offerPrice}
-            onChange={set("offerPrice")}
-            className={field}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          Weight
-          <input
-            value={form.weight}
-            onChange={set("weight")}
-            placeholder="500g"
-            className={field}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          Stock
-          <input
-            type="number"
-            min="0"
-            step="1"
-            required
-            value={form.stock}
-            onChange={set("stock")}
-            className={field}
-          />
-        </label>
-      </div>
+      <ProductFields form={form} onChange={setForm} />
       <button
         disabled={addProduct.isPending}
         className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60"

@@ -1,7 +1,8 @@
 import toast from "react-hot-toast";
+import { Link } from "react-router";
 import { ApiError } from "../../../app/api-client";
 import { formatRupees } from "../../../ui/money";
-import { useDeleteProduct, useSellerProducts, useToggleStock, useUpdateProduct } from "../api";
+import { useDeleteProduct, useSellerProducts, useToggleStock } from "../api";
 
 const failed = (error: unknown) =>
   toast.error(error instanceof ApiError ? error.message : "Something went wrong");
@@ -9,18 +10,7 @@ const failed = (error: unknown) =>
 export function ProductListPage() {
   const products = useSellerProducts();
   const toggle = useToggleStock();
-  const update = useUpdateProduct();
   const remove = useDeleteProduct();
-
-  const editStock = async (id: string, current: number) => {
-    const answer = window.prompt("New stock count", String(current));
-    if (answer === null) return;
-    try {
-      toast.success((await update.mutateAsync({ id, stock: Number(answer) })).message);
-    } catch (error) {
-      failed(error);
-    }
-  };
 
   return (
     <section className="p-4 md:p-10">
@@ -57,13 +47,9 @@ export function ProductListPage() {
                   <td className="px-4 py-3">{p.category}</td>
                   <td className="px-4 py-3 max-sm:hidden">{formatRupees(p.offerPrice)}</td>
                   <td className="px-4 py-3">
-                    <button
-                      onClick={() => void editStock(p._id, p.stock)}
-                      className="underline decoration-dotted"
-                      aria-label={`Edit stock of ${p.name}: ${p.stock}`}
-                    >
+                    <span className={p.stock === 0 ? "font-medium text-red-600" : undefined}>
                       {p.stock}
-                    </button>
+                    </span>
                   </td>
                   <td className="px-4 py-3">
                     <label className="relative inline-flex cursor-pointer items-center">
@@ -83,16 +69,25 @@ export function ProductListPage() {
                     </label>
                   </td>
                   <td className="px-4 py-3">
-                    <button
-                      onClick={() =>
-                        window.confirm(`Delete ${p.name}?`) &&
-                        remove.mutateAsync(p._id).then((a) => toast.success(a.message), failed)
-                      }
-                      className="text-red-600 hover:underline"
-                      aria-label={`Delete ${p.name}`}
-                    >
-                      Delete
-                    </button>
+                    <div className="flex gap-4">
+                      <Link
+                        to={`/seller/product-list/${p._id}`}
+                        className="text-primary hover:underline"
+                        aria-label={`Edit ${p.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <button
+                        onClick={() =>
+                          window.confirm(`Delete ${p.name}?`) &&
+                          remove.mutateAsync(p._id).then((a) => toast.success(a.message), failed)
+                        }
+                        className="text-red-600 hover:underline"
+                        aria-label={`Delete ${p.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
