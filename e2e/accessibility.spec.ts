@@ -63,7 +63,10 @@ test("seller pages have no serious or critical accessibility violations", async 
   await page.getByRole("link", { name: "Product List" }).click();
   await expect(page.getByRole("table")).toBeVisible();
   await expectNoSeriousViolations(page, "seller-product-list");
-  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Edit Product" })).toBeVisible();
   await expectNoSeriousViolations(page, "seller-edit-product");
   await page.getByRole("link", { name: "Orders" }).click();
