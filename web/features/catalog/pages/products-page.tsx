@@ -1,7 +1,10 @@
 import { useSearchParams } from "react-router";
 import { useProducts } from "../../../app/products";
 import { useTypoSearch } from "../api";
+import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import { ProductCard, ProductGridSkeleton } from "../components/product-card";
+
+const TYPING_PAUSE_MS = 300;
 
 /** All in-stock products, filtered by the navbar's search text (case-insensitive name contains). */
 export function ProductsPage() {
@@ -11,19 +14,20 @@ export function ProductsPage() {
   const matches = (products.data ?? []).filter(
     (p) => p.inStock && p.name.toLowerCase().includes(search.toLowerCase()),
   );
-  // Nothing contains the text? Ask the server, which tolerates small typos ("tomatto").
-  const typo = useTypoSearch(
-    search,
-    products.isSuccess && matches.length === 0 && search.length >= 3,
-  );
+  // Nothing contains the text? Ask the server, which tolerates small typos ("tomatto"), once the
+  // text has stopped changing: one call per pause in typing, not one per key.
+  const settled = useDebouncedValue(search, TYPING_PAUSE_MS);
+  const needsTypoSearch = products.isSuccess && matches.length === 0 && search.length >= 3;
+  const typo = useTypoSearch(settled, needsTypoSearch && settled === search);
   const shown = matches.length > 0 ? matches : (typo.data ?? []);
+  const searching = needsTypoSearch && (settled !== search || typo.isFetching);
   return (
     <section className="py-8">
       <h1 className="text-2xl font-medium uppercase">
         {search ? `Results for “${search}”` : "All products"}
       </h1>
       <div className="h-0.5 w-16 rounded-full bg-primary" />
-      {products.isPending || typo.isFetching ? (
+      {products.isPending || searching ? (
         <ProductGridSkeleton />
       ) : shown.length === 0 ? (
         <p className="mt-10 text-center text-gray-600">
