@@ -48,6 +48,8 @@ export interface Order {
   paymentType: (typeof paymentTypes)[number];
   status: (typeof orderStatuses)[number];
   isPaid: boolean;
+  /** Money was taken for an order that ended cancelled; it is owed back to the shopper. */
+  refundDue: boolean;
   address: Address;
   createdAt: string;
   updatedAt: string;

@@ -31,6 +31,7 @@ export async function toOrders(db: Executor, rows: OrderRow[]): Promise<Order[]>
     paymentType: row.paymentType as PaymentType,
     status: row.status as OrderStatus,
     isPaid: row.isPaid,
+    refundDue: row.needsRefund,
     address: row.address,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

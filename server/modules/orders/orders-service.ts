@@ -10,9 +10,14 @@ import { changeOrderStatus, returnStock, type OrderRow } from "./order-stock";
 
 /**
  * Orders are listed newest first: cash on delivery, and online orders once paid. An online order
- * that waits for payment, or lapsed unpaid, is listed nowhere.
+ * that waits for payment, or lapsed unpaid, is listed nowhere, unless money arrived for it after
+ * it lapsed: then shopper and seller both see it, cancelled, with its refund due.
  */
-const visible = or(eq(orders.paymentType, "COD"), eq(orders.isPaid, true))!;
+const visible = or(
+  eq(orders.paymentType, "COD"),
+  eq(orders.isPaid, true),
+  eq(orders.needsRefund, true),
+)!;
 const LIST_LIMIT = 200;
 
 export async function listShopperOrders(db: Db, userId: string): Promise<Order[]> {
@@ -45,7 +50,8 @@ async function findOrder(db: Db, orderId: string, ownerId?: string): Promise<Ord
     )
     .limit(1);
   // Someone else's order and no order at all answer alike.
-  if (!row || (row.paymentType === "Online" && !row.isPaid)) throw notFound("Order");
+  if (!row || (row.paymentType === "Online" && !row.isPaid && !row.needsRefund))
+    throw notFound("Order");
 
   return row;
 }

@@ -4,7 +4,7 @@ import type { Order } from "../../../contract/order";
 import { queryRows } from "../../db/database";
 import { orders, products, users } from "../../db/schema";
 import { insertProduct } from "../../test/factories";
-import { createShopper } from "../../test/sessions";
+import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 import { cancelExpiredPayments } from "./payment-sweeper";
@@ -83,6 +83,23 @@ describe("online payment with the demo provider", () => {
     await t.app.inject({ method: "POST", url: `${url}/pay`, headers: sameOrigin });
     expect(await myOrders(cookies)).toHaveLength(1);
     expect((await t.app.inject({ url })).body).toContain("Already paid");
+    expect((await myOrders(cookies))[0]!.refundDue).toBe(false);
+
+    // The seller cancels the paid order: stock back on the shelf, the money marked as owed back.
+    const seller = await createSeller(t.database.db);
+    const cancelled = await post(
+      t.app,
+      "/api/order/status",
+      { orderId: order!._id, status: "Cancelled" },
+      seller.cookies,
+    );
+    expect(cancelled.statusCode).toBe(200);
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await myOrders(cookies))[0]).toMatchObject({
+      status: "Cancelled",
+      isPaid: true,
+      refundDue: true,
+    });
   });
 
   it("cancels through the hosted page: stock returned, order listed nowhere, cart kept", async () => {
@@ -100,8 +117,10 @@ describe("online payment with the demo provider", () => {
     expect(
       (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.cartItems,
     ).toEqual({ [product.id]: 2 });
-    // Paying afterwards cannot resurrect it.
-    await t.app.inject({ method: "POST", url: `${url}/pay`, headers: sameOrigin });
+    // Paying afterwards takes no money and cannot resurrect it.
+    const late = await t.app.inject({ method: "POST", url: `${url}/pay`, headers: sameOrigin });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain("Payment closed");
     expect(await myOrders(cookies)).toEqual([]);
     expect(await stockOf(product.id)).toBe(10);
   });

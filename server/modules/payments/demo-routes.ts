@@ -88,6 +88,18 @@ export function demoPaymentRoutes(deps: AppDeps) {
             404,
             demoMessagePage("Payment link not found", "This payment link is not valid."),
           );
+        const { order } = found;
+        // Like a real hosted page, a closed checkout takes no money: nothing happens.
+        if (order.isPaid) return reply.redirect("/loader?next=my-orders", 303);
+        if (order.status !== "Awaiting Payment")
+          return html(
+            reply,
+            409,
+            demoMessagePage(
+              "Payment closed",
+              "This payment was cancelled or has expired. Your cart is waiting for you.",
+            ),
+          );
         const expired = found.session.expiresAt < new Date();
         const kind = action === "pay" && !expired ? "paid" : expired ? "expired" : "failed";
         await applyPaymentEvent(

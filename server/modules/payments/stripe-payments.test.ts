@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Order } from "../../../contract/order";
 import { orders, paymentEvents, products } from "../../db/schema";
 import { insertProduct } from "../../test/factories";
-import { createShopper } from "../../test/sessions";
+import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 import { cancelExpiredPayments } from "./payment-sweeper";
@@ -229,7 +229,7 @@ describe("Stripe webhook", () => {
   });
 
   it("records a payment that arrives after the hold lapsed for a refund, without resurrecting stock", async () => {
-    const { order, sessionId, product } = await checkout();
+    const { order, sessionId, product, cookies: shopperCookies } = await checkout();
     expect(await cancelExpiredPayments(t.database.db, new Date(Date.now() + 40 * 60_000))).toBe(1);
     expect(await stockOf(product.id)).toBe(5);
     const late = signedEvent("checkout.session.completed", sessionId, order.id);
@@ -245,5 +245,22 @@ describe("Stripe webhook", () => {
     expect(await stockOf(product.id)).toBe(5);
     const [event] = await t.database.db.select().from(paymentEvents);
     expect(event?.outcome).toBe("refund_needed");
+
+    // The shopper paid, so the order shows up again for both sides: cancelled, refund due.
+    const seller = await createSeller(t.database.db);
+    for (const [url, cookies] of [
+      ["/api/order/user", shopperCookies],
+      ["/api/order/seller", seller.cookies],
+    ] as const) {
+      const listed = (await t.app.inject({ url, cookies })).json<{ orders: Order[] }>().orders;
+      expect(listed).toEqual([
+        expect.objectContaining({
+          _id: order.id,
+          status: "Cancelled",
+          isPaid: false,
+          refundDue: true,
+        }),
+      ]);
+    }
   });
 });

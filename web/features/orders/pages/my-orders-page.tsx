@@ -7,6 +7,7 @@ import { useStore } from "../../../app/store";
 import { thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
 import { useCancelOrder, useMyOrders } from "../api";
+import { paymentLabel } from "../../../ui/payment-label";
 
 const steps = ["Order Placed", "Packing", "Out for Delivery", "Delivered"] as const;
 const time = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
@@ -80,7 +81,7 @@ function OrderCard({ order }: { order: Order }) {
         <span>Order: {order._id.slice(0, 8)}</span>
         <span>
           Payment: {order.paymentType === "COD" ? "Cash on delivery" : "Online"} ·{" "}
-          {order.isPaid ? "Paid" : "Pending"}
+          {paymentLabel(order)}
         </span>
         <span className="font-medium text-gray-800">Total: {formatRupees(order.amount)}</span>
       </div>
@@ -91,6 +92,11 @@ function OrderCard({ order }: { order: Order }) {
           {order.status}
         </span>
       </p>
+      {order.refundDue && (
+        <p className="mt-1 text-sm text-red-700">
+          This order was cancelled after you paid for it: the money will be returned to you.
+        </p>
+      )}
       {open && (
         <>
           <p className="text-sm">Arriving by {time.format(new Date(order.deliverBy))}</p>

@@ -4,6 +4,7 @@ import { sellerTransitions, type OrderStatus } from "../../../../contract/order-
 import { ApiError } from "../../../app/api-client";
 import { formatRupees } from "../../../ui/money";
 import { useMoveOrder, useSellerOrders } from "../api";
+import { paymentLabel } from "../../../ui/payment-label";
 
 const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
@@ -64,7 +65,9 @@ function OrderRow({ order }: { order: Order }) {
       <div className="flex flex-col text-sm">
         <p>Method: {order.paymentType}</p>
         <p>Date: {date.format(new Date(order.createdAt))}</p>
-        <p>Payment: {order.isPaid ? "Paid" : "Pending"}</p>
+        <p className={order.refundDue ? "font-medium text-red-700" : undefined}>
+          Payment: {paymentLabel(order)}
+        </p>
       </div>
       <div className="flex flex-col gap-2 text-sm">
         <p className="font-medium" data-testid="seller-order-status">
