@@ -38,6 +38,19 @@ describe("login modal", () => {
     await waitFor(() => expect(screen.getByText("home page")).toBeInTheDocument());
   });
 
+  it("keeps a shopper who logs in from the cart on the cart", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));
+    renderApp(<LoginModal />, { path: "/cart", routes: { "/": <p>home page</p> } });
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+    await ui.type(screen.getByLabelText("Password"), "correct-horse");
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByText("home page")).not.toBeInTheDocument();
+  });
+
   it("switches to sign-up, which asks for a name, and requires every field", async () => {
     const calls = mockApi((url) =>
       url === "/api/user/register" ? { body: { success: true, user } } : undefined,

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { User } from "../../contract/user";
 import { ApiError, apiFetch } from "./api-client";
 import { useStore } from "./store";
 
-/** Login and sign-up in one dialog (store-spec.md section 4): welcome toast, navigation after 800 ms. */
+/**
+ * Login and sign-up in one dialog (store-spec.md section 4): welcome toast, navigation after 800 ms
+ * to the home page, except from the cart, where the shopper was about to order and stays.
+ */
 export function LoginModal() {
   const { setShowLogin, signedIn } = useStore();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [mode, setMode] = useState<"login" | "register">("login");
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -32,9 +36,10 @@ export function LoginModal() {
       signedIn(user);
       toast.success(`Welcome back, ${user.name}!`);
       setShowLogin(false);
-      setTimeout(() => void navigate("/"), 800);
+      const destination = pathname === "/cart" ? "/cart" : "/";
+      setTimeout(() => void navigate(destination), 800);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Something went wrong");
+      toast.error(error instanceof Error ? error.message : "Something went wrong");
     } finally {
       setBusy(false);
     }

@@ -12,7 +12,8 @@ import {
 import toast from "react-hot-toast";
 import type { CartItems, User } from "../../contract/user";
 import { ApiError, apiFetch } from "./api-client";
-import { addOne, mergeCarts, removeOne, setQuantity } from "./cart-rules";
+import { addOne, mergeCarts, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
+import { productListQuery } from "./products";
 
 const CART_KEY = "greencart.cart";
 const SAVE_DELAY_MS = 400;
@@ -28,7 +29,6 @@ interface Store {
   updateCart: (productId: string, quantity: number) => void;
   removeFromCart: (productId: string) => void;
   clearCart: () => void;
-  replaceCart: (cart: CartItems) => void;
   signedIn: (user: User) => void;
   logout: () => Promise<void>;
   setSeller: (isSeller: boolean) => void;
@@ -76,7 +76,10 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     retry: false,
   });
 
+  // The cart last known to be on the server, so an unchanged cart is not sent again.
+  const lastSaved = useRef<string>("");
   const signedIn = useCallback((next: User) => {
+    lastSaved.current = JSON.stringify(next.cartItems);
     setUser(next);
     setCart((local) => mergeCarts(next.cartItems, local));
   }, []);
@@ -91,14 +94,27 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     setSessionChecked(true);
   }, [session.data, session.isError, signedIn]);
 
+  // Local storage holds a visitor's cart only. Once a shopper is signed in the server holds it
+  // (the visitor's cart was merged into it), so a reload must not merge the same cart again.
   useEffect(() => {
-    localStorage.setItem(CART_KEY, JSON.stringify(cart));
-  }, [cart]);
+    if (user) localStorage.removeItem(CART_KEY);
+    else localStorage.setItem(CART_KEY, JSON.stringify(cart));
+  }, [cart, user]);
+
+  // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
+  // save a cart naming them). The catalogue is the one the storefront pages share.
+  const hasCart = Object.keys(cart).length > 0;
+  const catalogue = useQuery({ ...productListQuery, enabled: hasCart });
+  useEffect(() => {
+    if (!catalogue.data) return;
+    const kept = withoutUnknown(cart, new Set(catalogue.data.map((p) => p._id)));
+    if (Object.keys(kept).length !== Object.keys(cart).length) setCart(kept);
+  }, [catalogue.data, cart]);
+  const cartCheckable = !hasCart || Boolean(catalogue.data);
 
   // Whenever the cart changes and a user exists it is saved (debounced: the last state wins).
-  const lastSaved = useRef<string>("");
   useEffect(() => {
-    if (!user) return;
+    if (!user || !cartCheckable) return;
     const body = JSON.stringify(cart);
     if (body === lastSaved.current) return;
     const timer = setTimeout(() => {
@@ -109,7 +125,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       });
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [cart, user]);
+  }, [cart, user, cartCheckable]);
 
   const logout = useCallback(async () => {
     try {
@@ -146,7 +162,6 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         toast.success("Removed from Cart");
       },
       clearCart: () => setCart({}),
-      replaceCart: setCart,
       signedIn,
       logout,
       setSeller,

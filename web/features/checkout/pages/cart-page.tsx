@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate } from "react-router";
 import type { Address } from "../../../../contract/address";
 import { ApiError } from "../../../app/api-client";
-import { cartTotal, quantityOptions, withoutUnknown } from "../../../app/cart-rules";
+import { cartTotal, quantityOptions } from "../../../app/cart-rules";
 import { useProducts } from "../../../app/products";
 import { useStore } from "../../../app/store";
 import { thumbnail } from "../../../ui/images";
@@ -12,7 +12,7 @@ import { placeOrder, useAddresses } from "../api";
 import { AddressPicker } from "../components/address-picker";
 
 export function CartPage() {
-  const { user, cart, updateCart, removeFromCart, clearCart, replaceCart, setShowLogin } =
+  const { user, sessionChecked, cart, updateCart, removeFromCart, clearCart, setShowLogin } =
     useStore();
   const products = useProducts();
   const addresses = useAddresses(Boolean(user));
@@ -22,14 +22,6 @@ export function CartPage() {
   const [placing, setPlacing] = useState(false);
   // One key per checkout attempt of this cart, reused if the same cart is retried.
   const attempt = useRef<{ cart: string; key: string } | null>(null);
-
-  // Products that no longer exist leave the cart.
-  useEffect(() => {
-    if (!products.data) return;
-    const known = new Set(products.data.map((p) => p._id));
-    const kept = withoutUnknown(cart, known);
-    if (Object.keys(kept).length !== Object.keys(cart).length) replaceCart(kept);
-  }, [products.data, cart, replaceCart]);
 
   const lines = useMemo(
     () =>
@@ -46,6 +38,11 @@ export function CartPage() {
   const checkout = async () => {
     if (!user) return setShowLogin(true);
     if (!selected) return toast.error("Please select an address");
+    const unavailable = lines.find((l) => !l.product.inStock);
+    if (unavailable)
+      return toast.error(
+        `${unavailable.product.name} is out of stock. Remove it to place your order.`,
+      );
     const items = lines.map((l) => ({ product: l.product._id, quantity: l.quantity }));
     const cartKey = JSON.stringify(items);
     if (attempt.current?.cart !== cartKey)
@@ -144,7 +141,17 @@ export function CartPage() {
                       ))}
                     </select>
                   </label>
-                  {!product.inStock && <p className="text-red-600">Out of stock</p>}
+                  {!product.inStock && (
+                    <p className="flex flex-wrap items-center gap-2 text-red-600">
+                      Out of stock
+                      <button
+                        onClick={() => updateCart(product._id, 0)}
+                        className="rounded border border-red-300 px-2 text-xs hover:bg-red-50"
+                      >
+                        Remove from cart
+                      </button>
+                    </p>
+                  )}
                 </div>
               </div>
               <p className="text-center">{formatRupees(product.offerPrice * quantity)}</p>
@@ -175,7 +182,9 @@ export function CartPage() {
         </h2>
         <hr className="my-5 border-gray-300" />
         <p className="text-sm font-medium uppercase">Delivery Address</p>
-        {user ? (
+        {!sessionChecked ? (
+          <p className="mt-2 h-5 animate-pulse rounded bg-gray-200" />
+        ) : user ? (
           addresses.isPending ? (
             <p className="mt-2 h-5 animate-pulse rounded bg-gray-200" />
           ) : (

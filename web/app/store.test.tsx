@@ -1,0 +1,100 @@
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderApp } from "../test/render";
+import { useStore } from "./store";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const CART_KEY = "greencart.cart";
+const product = (id: string) => ({
+  _id: id,
+  name: `Product ${id}`,
+  category: "Vegetables",
+  price: 50,
+  offerPrice: 45,
+  image: [`/media/${id}-large.webp`],
+  description: [],
+  inStock: true,
+  stock: 50,
+  weight: "500g",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+
+function CartProbe() {
+  const { cart, user, sessionChecked } = useStore();
+  return (
+    <p data-testid="cart">
+      {sessionChecked ? `${user?.name ?? "visitor"} ${JSON.stringify(cart)}` : "checking"}
+    </p>
+  );
+}
+
+/** The API as a server holding `saved` for the shopper; every saved cart is recorded. */
+function serverWithSavedCart(saved: Record<string, number>, catalogue = ["p1", "p2"]) {
+  const saves: unknown[] = [];
+  const calls = mockApi((url, init) => {
+    if (url === "/api/user/is-auth")
+      return {
+        body: {
+          success: true,
+          user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: saved },
+        },
+      };
+    if (url === "/api/product/list")
+      return { body: { success: true, products: catalogue.map(product) } };
+    if (url === "/api/cart/update") {
+      const body = JSON.parse(init?.body as string) as { cartItems: Record<string, number> };
+      saves.push(body.cartItems);
+      saved = body.cartItems;
+      return { body: { success: true, message: "Cart Updated" } };
+    }
+    return undefined;
+  });
+  return { saves, calls, saved: () => saved };
+}
+
+describe("the app's cart store", () => {
+  it("merges a visitor's cart into the saved one once, and a reload does not merge it again", async () => {
+    localStorage.setItem(CART_KEY, JSON.stringify({ p1: 1 }));
+    const server = serverWithSavedCart({ p1: 2, p2: 1 });
+    renderApp(<CartProbe />);
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
+    );
+    await waitFor(() => expect(server.saves).toEqual([{ p1: 3, p2: 1 }]));
+    expect(localStorage.getItem(CART_KEY)).toBeNull();
+
+    // The page is loaded again: the saved cart is the whole cart.
+    cleanup();
+    renderApp(<CartProbe />);
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.saved()).toEqual({ p1: 3, p2: 1 });
+    expect(server.saves).toHaveLength(1);
+  });
+
+  it("drops products that no longer exist before saving, instead of failing every save", async () => {
+    const server = serverWithSavedCart({ p1: 2, gone: 4 }, ["p1"]);
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":2}'));
+    await waitFor(() => expect(server.saves).toEqual([{ p1: 2 }]));
+  });
+
+  it("keeps a visitor's cart in local storage", async () => {
+    localStorage.setItem(CART_KEY, JSON.stringify({ p2: 5 }));
+    mockApi((url) =>
+      url === "/api/product/list"
+        ? { body: { success: true, products: [product("p2")] } }
+        : undefined,
+    );
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":5}'));
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({ p2: 5 });
+  });
+});
