@@ -28,4 +28,9 @@ test("online payment through the demo provider's page returns via /loader to a p
   await expect(order.getByText(/Online · Paid/)).toBeVisible();
   await expect(order.getByTestId("order-status")).toContainText("Order Placed");
   await snap(page, testInfo, "paid-order");
+  // What was bought left the cart, and a reload does not bring it back.
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
 });

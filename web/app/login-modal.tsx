@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { useLocation, useNavigate } from "react-router";
 import type { User } from "../../contract/user";
-import { ApiError, apiFetch } from "./api-client";
+import { apiFetch } from "./api-client";
 import { useStore } from "./store";
 
 /**

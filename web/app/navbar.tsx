@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon, UserIcon } from "../ui/icons";
 import { countItems } from "./cart-rules";
 import { useStore } from "./store";
@@ -7,23 +7,56 @@ import { useStore } from "./store";
 export function Navbar() {
   const { user, cart, setShowLogin, logout } = useStore();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
+  const [profileOpen, setProfileOpen] = useState(false);
+  const profile = useRef<HTMLDivElement>(null);
   const count = countItems(cart);
-
+  // The box shows the search the products page is filtered by, and is empty elsewhere.
+  const search = pathname === "/products" ? (params.get("search") ?? "") : "";
+  const [text, setText] = useState(search);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+    setText(search);
+  }, [search]);
 
+  // Menus close on Escape, on a click elsewhere and when the page changes.
+  useEffect(() => {
+    if (!open && !profileOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      setProfileOpen(false);
+    };
+    const onPointer = (event: MouseEvent) => {
+      if (!profile.current?.contains(event.target as Node)) setProfileOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onPointer);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onPointer);
+    };
+  }, [open, profileOpen]);
+  useEffect(() => {
+    setOpen(false);
+    setProfileOpen(false);
+  }, [pathname]);
+
+  // Typing sends the shopper to /products; further typing refines it without piling up history,
+  // and clearing the box shows every product again.
   const onSearch = (value: string) => {
-    setSearch(value);
-    if (value.length > 0) void navigate(`/products?search=${encodeURIComponent(value)}`);
+    setText(value);
+    const onProducts = pathname === "/products";
+    if (value.length === 0) {
+      if (onProducts) void navigate("/products", { replace: true });
+      return;
+    }
+    void navigate(`/products?search=${encodeURIComponent(value)}`, { replace: onProducts });
   };
   const doLogout = async () => {
     setOpen(false);
+    setProfileOpen(false);
     await logout();
     void navigate("/");
   };
@@ -48,10 +81,10 @@ export function Navbar() {
           <NavLink to="/">Home</NavLink>
           <NavLink to="/products">All Product</NavLink>
           <NavLink to="/about">About Us</NavLink>
-          <label className="hidden items-center gap-2 rounded-full border border-gray-300 px-3 lg:flex">
+          <label className="hidden items-center gap-2 rounded-full border border-gray-300 px-3 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40 lg:flex">
             <span className="sr-only">Search products</span>
             <input
-              value={search}
+              value={text}
               onChange={(e) => onSearch(e.target.value)}
               className="w-44 bg-transparent py-1.5 outline-none"
               type="search"
@@ -60,11 +93,20 @@ export function Navbar() {
           </label>
           <CartLink count={count} />
           {user ? (
-            <details className="relative">
-              <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-primary/15 px-3 py-1.5">
+            <div className="relative" ref={profile}>
+              <button
+                aria-expanded={profileOpen}
+                aria-controls="profile-menu"
+                onClick={() => setProfileOpen(!profileOpen)}
+                className="flex cursor-pointer items-center gap-2 rounded-full bg-primary/15 px-3 py-1.5"
+              >
                 <UserIcon /> {user.name.split(" ")[0]}
-              </summary>
-              <ul className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-2 text-sm shadow-md">
+              </button>
+              <ul
+                id="profile-menu"
+                hidden={!profileOpen}
+                className="absolute right-0 mt-2 w-36 rounded-md border border-gray-200 bg-white py-2 text-sm shadow-md"
+              >
                 <li>
                   <Link to="/my-orders" className="block px-4 py-2 hover:bg-primary/10">
                     My Orders
@@ -79,7 +121,7 @@ export function Navbar() {
                   </button>
                 </li>
               </ul>
-            </details>
+            </div>
           ) : (
             <button
               onClick={() => setShowLogin(true)}
@@ -107,6 +149,31 @@ export function Navbar() {
           id="mobile-menu"
           className="flex flex-col gap-3 border-t border-gray-200 bg-white px-5 py-4 text-sm sm:hidden"
         >
+          <form
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const text = new FormData(event.currentTarget).get("search");
+              void navigate(
+                typeof text === "string" && text.trim()
+                  ? `/products?search=${encodeURIComponent(text.trim())}`
+                  : "/products",
+              );
+            }}
+            className="flex gap-2"
+          >
+            <label className="flex-1">
+              <span className="sr-only">Search products</span>
+              <input
+                name="search"
+                defaultValue={search}
+                type="search"
+                placeholder="Search products"
+                className="w-full rounded-full border border-gray-300 px-3 py-2 outline-none focus:border-primary focus:ring-2 focus:ring-primary/40"
+              />
+            </label>
+            <button className="rounded-full border border-primary px-4 text-primary">Search</button>
+          </form>
           <NavLink to="/" onClick={() => setOpen(false)}>
             Home
           </NavLink>

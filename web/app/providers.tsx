@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { ErrorBoundary } from "../ui/error-boundary";
+import { createQueryClient } from "./query-client";
 import { AppRoutes } from "./router";
 import { StoreProvider } from "./store";
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
-  },
-});
+const queryClient = createQueryClient();
 
 export function AppProviders() {
   return (

@@ -1,4 +1,5 @@
 import { Toaster } from "react-hot-toast";
+import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "../ui/footer";
 import { LoginModal } from "./login-modal";
@@ -11,6 +12,11 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { showLogin } = useStore();
   const sellerArea = pathname.includes("seller");
+  // A new page starts at its top (a related product card is usually far down the page). Block
+  // body: newer browsers make scrollTo return a promise, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-700">
       {!sellerArea && <Navbar />}

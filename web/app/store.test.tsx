@@ -66,7 +66,13 @@ describe("the app's cart store", () => {
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
     );
     await waitFor(() => expect(server.saves).toEqual([{ p1: 3, p2: 1 }]));
-    expect(localStorage.getItem(CART_KEY)).toBeNull();
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({
+        owner: "u1",
+        items: { p1: 3, p2: 1 },
+        unsaved: false,
+      }),
+    );
 
     // The page is loaded again: the saved cart is the whole cart.
     cleanup();
@@ -77,6 +83,29 @@ describe("the app's cart store", () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(server.saved()).toEqual({ p1: 3, p2: 1 });
     expect(server.saves).toHaveLength(1);
+  });
+
+  it("keeps changes a reload interrupted before they were saved", async () => {
+    localStorage.setItem(
+      CART_KEY,
+      JSON.stringify({ owner: "u1", items: { p1: 4 }, unsaved: true }),
+    );
+    const server = serverWithSavedCart({ p1: 3 });
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":4}'));
+    await waitFor(() => expect(server.saves).toEqual([{ p1: 4 }]));
+  });
+
+  it("takes the saved cart when this browser's copy was already saved (it was emptied by a payment)", async () => {
+    localStorage.setItem(
+      CART_KEY,
+      JSON.stringify({ owner: "u1", items: { p1: 2 }, unsaved: false }),
+    );
+    const server = serverWithSavedCart({});
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("Asha {}"));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.saves).toEqual([]);
   });
 
   it("drops products that no longer exist before saving, instead of failing every save", async () => {
@@ -95,6 +124,10 @@ describe("the app's cart store", () => {
     );
     renderApp(<CartProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":5}'));
-    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({ p2: 5 });
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({
+      owner: null,
+      items: { p2: 5 },
+      unsaved: false,
+    });
   });
 });

@@ -12,10 +12,10 @@ import {
 import toast from "react-hot-toast";
 import type { CartItems, User } from "../../contract/user";
 import { ApiError, apiFetch } from "./api-client";
-import { addOne, mergeCarts, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
+import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
+import { cartAfterSignIn, forgetStoredCart, readStoredCart, writeStoredCart } from "./stored-cart";
 import { productListQuery } from "./products";
 
-const CART_KEY = "greencart.cart";
 const SAVE_DELAY_MS = 400;
 
 interface Store {
@@ -36,27 +36,12 @@ interface Store {
 
 const StoreContext = createContext<Store | null>(null);
 
-function readStoredCart(): CartItems {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(CART_KEY) ?? "{}") as unknown;
-    if (!parsed || typeof parsed !== "object") return {};
-    return Object.fromEntries(
-      Object.entries(parsed as Record<string, unknown>).filter(
-        (e): e is [string, number] =>
-          typeof e[1] === "number" && Number.isInteger(e[1]) && e[1] > 0 && e[1] < 100,
-      ),
-    );
-  } catch {
-    return {};
-  }
-}
-
 /** Session, seller flag, cart and the login modal: the app-wide state the spec describes. */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [isSeller, setSeller] = useState(false);
-  const [cart, setCart] = useState<CartItems>(readStoredCart);
+  const [cart, setCart] = useState<CartItems>(() => readStoredCart().items);
   const [showLogin, setShowLogin] = useState(false);
 
   // Both flags are checked at startup; a 401 simply means "not logged in" (silent).
@@ -81,7 +66,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const signedIn = useCallback((next: User) => {
     lastSaved.current = JSON.stringify(next.cartItems);
     setUser(next);
-    setCart((local) => mergeCarts(next.cartItems, local));
+    setCart(cartAfterSignIn(next._id, next.cartItems, readStoredCart()));
   }, []);
 
   // "Checked" only once the answer is applied, so no page sees a logged-in shopper as a visitor.
@@ -94,12 +79,17 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     setSessionChecked(true);
   }, [session.data, session.isError, signedIn]);
 
-  // Local storage holds a visitor's cart only. Once a shopper is signed in the server holds it
-  // (the visitor's cart was merged into it), so a reload must not merge the same cart again.
+  // Every cart change is kept in local storage too, marked with whose it is and whether the
+  // server has it yet (see stored-cart.ts). Not before the session is known: until then the
+  // stored cart may belong to the shopper about to be recognised.
   useEffect(() => {
-    if (user) localStorage.removeItem(CART_KEY);
-    else localStorage.setItem(CART_KEY, JSON.stringify(cart));
-  }, [cart, user]);
+    if (!sessionChecked) return;
+    writeStoredCart({
+      owner: user?._id ?? null,
+      items: cart,
+      unsaved: Boolean(user) && JSON.stringify(cart) !== lastSaved.current,
+    });
+  }, [cart, user, sessionChecked]);
 
   // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
   // save a cart naming them). The catalogue is the one the storefront pages share.
@@ -119,10 +109,15 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     if (body === lastSaved.current) return;
     const timer = setTimeout(() => {
       lastSaved.current = body;
-      apiFetch("/api/cart/update", { json: { cartItems: cart } }).catch((error: unknown) => {
-        lastSaved.current = "";
-        if (error instanceof ApiError) toast.error(error.message);
-      });
+      apiFetch("/api/cart/update", { json: { cartItems: cart } })
+        .then(() => {
+          if (lastSaved.current === body)
+            writeStoredCart({ owner: user._id, items: cart, unsaved: false });
+        })
+        .catch((error: unknown) => {
+          lastSaved.current = "";
+          if (error instanceof ApiError) toast.error(error.message);
+        });
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [cart, user, cartCheckable]);
@@ -136,7 +131,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     lastSaved.current = "";
     setUser(null);
     setCart({});
-    localStorage.removeItem(CART_KEY);
+    forgetStoredCart();
     queryClient.removeQueries({ queryKey: ["orders"] });
     queryClient.removeQueries({ queryKey: ["addresses"] });
   }, [queryClient]);

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { vi } from "vitest";
+import { createQueryClient } from "../app/query-client";
 import { StoreProvider } from "../app/store";
 
 type Handler = (url: string, init?: RequestInit) => { status?: number; body: unknown } | undefined;
@@ -43,7 +44,7 @@ export function renderApp(
     routes = {} as Record<string, ReactNode>,
   }: { path?: string; pattern?: string; routes?: Record<string, ReactNode> } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient(false);
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

@@ -9,6 +9,8 @@ export function useMyOrders(enabled: boolean) {
     select: (body) => body.orders,
     enabled,
     retry: false,
+    // The spec: failing to load orders only logs, without a toast.
+    meta: { silent: true },
   });
 }
 

@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { findCategory } from "../../../../contract/categories";
 import { useProducts } from "../../../app/products";
 import { ProductCard, ProductGridSkeleton } from "../components/product-card";
+import { LoadError } from "../../../ui/load-error";
 
 export function CategoryPage() {
   const { category = "" } = useParams();
@@ -16,6 +17,8 @@ export function CategoryPage() {
       <div className="h-0.5 w-16 rounded-full bg-primary" />
       {products.isPending ? (
         <ProductGridSkeleton />
+      ) : products.isError ? (
+        <LoadError what="products" onRetry={() => void products.refetch()} />
       ) : list.length === 0 ? (
         <p className="mt-10 text-center text-xl font-medium text-primary">
           No products found in this category.

@@ -137,7 +137,7 @@ export function HomePage() {
             type="email"
             required
             placeholder="Enter your email id"
-            className="h-12 flex-1 rounded-l-md border border-gray-300 px-3 outline-none"
+            className="h-12 flex-1 rounded-l-md border border-gray-300 px-3 outline-none focus:border-primary focus:ring-2 focus:ring-primary/40"
           />
           <button
             type="submit"

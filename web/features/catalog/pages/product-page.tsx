@@ -34,7 +34,8 @@ export function ProductPage() {
       </section>
     );
   }
-  const image = chosen ?? product.image[0];
+  // A picture chosen on another product (a related one was opened) does not carry over.
+  const image = chosen && product.image.includes(chosen) ? chosen : product.image[0];
   const related = (products.data ?? [])
     .filter((p) => p.category === product.category && p._id !== product._id && p.inStock)
     .slice(0, 5);
@@ -64,7 +65,7 @@ export function ProductPage() {
                   alt=""
                   width={96}
                   height={96}
-                  className="h-20 w-20 object-contain md:h-24 md:w-24"
+                  className="h-16 w-16 object-contain sm:h-20 sm:w-20 md:h-24 md:w-24"
                 />
               </button>
             ))}
@@ -75,7 +76,7 @@ export function ProductPage() {
               alt={product.name}
               width={480}
               height={480}
-              className="aspect-square w-64 object-contain sm:w-80 md:w-[420px]"
+              className="aspect-square w-56 object-contain sm:w-80 md:w-[420px]"
             />
           </div>
         </div>

@@ -3,6 +3,7 @@ import { useProducts } from "../../../app/products";
 import { useTypoSearch } from "../api";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import { ProductCard, ProductGridSkeleton } from "../components/product-card";
+import { LoadError } from "../../../ui/load-error";
 
 const TYPING_PAUSE_MS = 300;
 
@@ -29,6 +30,8 @@ export function ProductsPage() {
       <div className="h-0.5 w-16 rounded-full bg-primary" />
       {products.isPending || searching ? (
         <ProductGridSkeleton />
+      ) : products.isError ? (
+        <LoadError what="products" onRetry={() => void products.refetch()} />
       ) : shown.length === 0 ? (
         <p className="mt-10 text-center text-gray-600">
           No products match your search. Try another word.

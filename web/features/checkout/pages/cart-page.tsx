@@ -131,7 +131,7 @@ export function CartPage() {
                     <select
                       value={quantity}
                       onChange={(e) => updateCart(product._id, Number(e.target.value))}
-                      className="outline-none"
+                      className="rounded outline-none focus-visible:ring-2 focus-visible:ring-primary"
                       aria-label={`Quantity of ${product.name}`}
                     >
                       {quantityOptions(quantity).map((n) => (
@@ -202,7 +202,7 @@ export function CartPage() {
           <select
             value={payment}
             onChange={(e) => setPayment(e.target.value as "COD" | "Online")}
-            className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 font-normal normal-case outline-none"
+            className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 font-normal normal-case outline-none focus:border-primary focus:ring-2 focus:ring-primary/40"
           >
             <option value="COD">Cash On Delivery</option>
             <option value="Online">Online Payment</option>

@@ -8,13 +8,14 @@ import { thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
 import { useCancelOrder, useMyOrders } from "../api";
 import { paymentLabel } from "../../../ui/payment-label";
+import { LoadError } from "../../../ui/load-error";
 
 const steps = ["Order Placed", "Packing", "Out for Delivery", "Delivered"] as const;
 const time = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
 const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 export function MyOrdersPage() {
-  const { user } = useStore();
+  const { user, sessionChecked } = useStore();
   const orders = useMyOrders(Boolean(user));
 
   // The spec: failing to load orders only logs (no toast).
@@ -22,6 +23,15 @@ export function MyOrdersPage() {
     if (orders.error) console.error("Could not load orders", orders.error);
   }, [orders.error]);
 
+  if (!sessionChecked) {
+    return (
+      <div
+        className="mt-12 h-48 max-w-4xl animate-pulse rounded-lg bg-gray-100"
+        aria-busy="true"
+        aria-label="Loading orders"
+      />
+    );
+  }
   if (!user) {
     return (
       <section className="py-24 text-center">
@@ -40,6 +50,8 @@ export function MyOrdersPage() {
           aria-busy="true"
           aria-label="Loading orders"
         />
+      ) : orders.isError ? (
+        <LoadError what="your orders" onRetry={() => void orders.refetch()} />
       ) : (orders.data ?? []).length === 0 ? (
         <p className="mt-8 text-gray-600">
           No orders yet.{" "}
@@ -49,7 +61,7 @@ export function MyOrdersPage() {
         </p>
       ) : (
         <ul className="mt-6 flex max-w-4xl flex-col gap-6">
-          {orders.data!.map((order) => (
+          {orders.data.map((order) => (
             <li key={order._id}>
               <OrderCard order={order} />
             </li>

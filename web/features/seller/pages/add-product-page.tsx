@@ -56,7 +56,7 @@ export function AddProductPage() {
               <input
                 type="file"
                 accept="image/jpeg,image/png,image/webp,image/avif"
-                hidden
+                className="peer sr-only"
                 onChange={(e) => {
                   const next = [...files];
                   next[index] = e.target.files?.[0];
@@ -69,10 +69,10 @@ export function AddProductPage() {
                   alt={`Image ${index + 1} preview`}
                   width={100}
                   height={100}
-                  className="h-24 w-24 rounded border object-cover"
+                  className="h-24 w-24 rounded border object-cover peer-focus-visible:ring-2 peer-focus-visible:ring-primary"
                 />
               ) : (
-                <span className="flex h-24 w-24 items-center justify-center rounded border-2 border-dashed border-gray-300 text-xs text-gray-500">
+                <span className="flex h-24 w-24 items-center justify-center rounded border-2 border-dashed border-gray-300 text-xs text-gray-500 peer-focus-visible:ring-2 peer-focus-visible:ring-primary">
                   Upload
                 </span>
               )}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../../app/api-client";
 import { formatRupees } from "../../../ui/money";
 import { useDeleteProduct, useSellerProducts, useToggleStock } from "../api";
+import { LoadError } from "../../../ui/load-error";
 
 const failed = (error: unknown) =>
   toast.error(error instanceof ApiError ? error.message : "Something went wrong");
@@ -17,6 +18,8 @@ export function ProductListPage() {
       <h1 className="pb-4 text-lg font-medium">All Products</h1>
       {products.isPending ? (
         <div className="h-64 max-w-4xl animate-pulse rounded bg-gray-100" aria-busy="true" />
+      ) : products.isError ? (
+        <LoadError what="products" onRetry={() => void products.refetch()} />
       ) : (
         <div className="max-w-4xl overflow-x-auto rounded-md border border-gray-500/20 bg-white">
           <table className="w-full text-left text-sm">

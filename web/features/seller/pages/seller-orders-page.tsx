@@ -5,6 +5,7 @@ import { ApiError } from "../../../app/api-client";
 import { formatRupees } from "../../../ui/money";
 import { useMoveOrder, useSellerOrders } from "../api";
 import { paymentLabel } from "../../../ui/payment-label";
+import { LoadError } from "../../../ui/load-error";
 
 const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
@@ -15,10 +16,12 @@ export function SellerOrdersPage() {
       <h1 className="text-lg font-medium">Orders List</h1>
       {orders.isPending ? (
         <div className="h-40 max-w-4xl animate-pulse rounded bg-gray-100" aria-busy="true" />
+      ) : orders.isError ? (
+        <LoadError what="orders" onRetry={() => void orders.refetch()} />
       ) : (orders.data ?? []).length === 0 ? (
         <p className="text-gray-600">No orders yet. They will appear here as shoppers buy.</p>
       ) : (
-        orders.data!.map((order) => <OrderRow key={order._id} order={order} />)
+        orders.data.map((order) => <OrderRow key={order._id} order={order} />)
       )}
     </section>
   );

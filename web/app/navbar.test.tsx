@@ -1,0 +1,34 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useLocation } from "react-router";
+import { mockApi, renderApp } from "../test/render";
+import { Navbar } from "./navbar";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function Where() {
+  const location = useLocation();
+  return (
+    <>
+      <Navbar />
+      <p data-testid="where">{location.pathname + location.search}</p>
+    </>
+  );
+}
+
+describe("navbar search", () => {
+  it("sends typing to /products, follows every key, and shows everything again when cleared", async () => {
+    mockApi(() => undefined);
+    renderApp(<Where />, { path: "/", routes: { "/products": <Where /> } });
+    const ui = userEvent.setup();
+    const box = screen.getByRole("searchbox", { name: "Search products" });
+    await ui.type(box, "tom");
+    await waitFor(() =>
+      expect(screen.getByTestId("where")).toHaveTextContent("/products?search=tom"),
+    );
+    expect(screen.getByRole("searchbox", { name: "Search products" })).toHaveValue("tom");
+    await ui.clear(screen.getByRole("searchbox", { name: "Search products" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/products$/));
+  });
+});
