@@ -38,6 +38,20 @@ describe("login modal", () => {
     await waitFor(() => expect(screen.getByText("home page")).toBeInTheDocument());
   });
 
+  it("keeps keyboard focus inside the dialog and has a close button", async () => {
+    mockApi(() => undefined);
+    renderApp(<LoginModal />);
+    const ui = userEvent.setup();
+    const dialog = screen.getByRole("dialog", { name: /user login/i });
+    expect(screen.getByLabelText("Email")).toHaveFocus();
+    screen.getByRole("button", { name: "Login" }).focus();
+    await ui.tab();
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+    await ui.tab({ shift: true });
+    expect(screen.getByRole("button", { name: "Login" })).toHaveFocus();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it("keeps a shopper who logs in from the cart on the cart", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));

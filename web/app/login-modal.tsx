@@ -1,4 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from "react";
 import toast from "react-hot-toast";
 import { useLocation, useNavigate } from "react-router";
 import type { User } from "../../contract/user";
@@ -19,6 +25,32 @@ export function LoginModal() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLFormElement>(null);
+
+  // Focus goes back where it was when the dialog closes.
+  useEffect(() => {
+    const before = document.activeElement;
+    return () => {
+      if (before instanceof HTMLElement) before.focus();
+    };
+  }, []);
+
+  // Tab and Shift+Tab stay inside the dialog while it is open.
+  const trapFocus = (event: ReactKeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== "Tab" || !dialog.current) return;
+    const focusable = dialog.current.querySelectorAll<HTMLElement>(
+      "input, button, select, a[href]",
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
 
   useEffect(() => {
     firstField.current?.focus();
@@ -52,13 +84,23 @@ export function LoginModal() {
       onClick={() => setShowLogin(false)}
     >
       <form
+        ref={dialog}
+        onKeyDown={trapFocus}
         role="dialog"
         aria-modal="true"
         aria-labelledby="login-title"
         onSubmit={(e) => void submit(e)}
         onClick={(e) => e.stopPropagation()}
-        className="flex w-full max-w-sm flex-col gap-4 rounded-lg bg-white p-8 text-sm text-gray-600 shadow-xl"
+        className="relative flex w-full max-w-sm flex-col gap-4 rounded-lg bg-white p-8 text-sm text-gray-600 shadow-xl"
       >
+        <button
+          type="button"
+          onClick={() => setShowLogin(false)}
+          aria-label="Close"
+          className="absolute top-2 right-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-gray-500 hover:bg-gray-100"
+        >
+          ×
+        </button>
         <h2 id="login-title" className="m-auto text-2xl font-medium">
           <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
         </h2>

@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { useGoBack } from "../../ui/use-go-back";
 
 const reasons = [
   ["Fast Delivery", "Your groceries at your door in under 30 minutes."],
@@ -8,7 +8,7 @@ const reasons = [
 ];
 
 export function AboutPage() {
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   return (
     <section className="mx-auto max-w-3xl py-12">
       <h1 className="text-3xl font-medium">About GreenCart</h1>
@@ -31,7 +31,7 @@ export function AboutPage() {
         shoppers and to the farmers who grow the food.
       </p>
       <button
-        onClick={() => void navigate(-1)}
+        onClick={goBack}
         className="mt-8 rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
       >
         Go Back

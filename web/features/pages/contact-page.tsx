@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useGoBack } from "../../ui/use-go-back";
 
 export function ContactPage() {
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     window.alert("Thank you for contacting us! We will get back to you soon.");
@@ -28,7 +28,7 @@ export function ContactPage() {
         <div className="flex gap-3">
           <button
             type="button"
-            onClick={() => void navigate(-1)}
+            onClick={goBack}
             className="rounded border border-gray-300 px-6 py-2"
           >
             Back

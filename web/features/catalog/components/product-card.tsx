@@ -41,13 +41,13 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </button>
         ) : (
           <div
-            className="flex items-center gap-2 rounded bg-primary/20 px-2 py-1 text-sm"
+            className="flex items-center gap-1 rounded bg-primary/20 text-sm"
             aria-label={`${product.name} in cart`}
           >
             <button
               onClick={() => removeFromCart(product._id)}
               aria-label={`Remove one ${product.name}`}
-              className="px-1"
+              className="flex h-8 w-8 items-center justify-center rounded hover:bg-primary/20"
             >
               −
             </button>
@@ -55,7 +55,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             <button
               onClick={() => addToCart(product._id)}
               aria-label={`Add one more ${product.name}`}
-              className="px-1"
+              className="flex h-8 w-8 items-center justify-center rounded hover:bg-primary/20"
             >
               +
             </button>

@@ -15,8 +15,21 @@ export function AddressPicker({
   onSelect: (a: Address) => void;
 }) {
   const [open, setOpen] = useState(false);
+  if (addresses.length === 0) {
+    return (
+      <div className="mt-2 flex justify-between gap-2 text-gray-600">
+        <p>No address found</p>
+        <Link to="/add-address" className="text-primary hover:underline">
+          Add address
+        </Link>
+      </div>
+    );
+  }
   return (
-    <div className="relative mt-2 flex justify-between gap-2 text-gray-600">
+    <div
+      className="relative mt-2 flex justify-between gap-2 text-gray-600"
+      onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+    >
       <p>{selected ? describe(selected) : "No address found"}</p>
       <button
         type="button"

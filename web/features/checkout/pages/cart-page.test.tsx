@@ -107,6 +107,13 @@ describe("cart page", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Place Order" }));
     expect(await screen.findByText("Please select an address")).toBeInTheDocument();
     expect(calls.some((c) => c.url === "/api/order/cod")).toBe(false);
+    // With nothing to choose from, the way to add one is right there.
+    expect(screen.getByText("No address found")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add address" })).toHaveAttribute(
+      "href",
+      "/add-address",
+    );
+    expect(screen.queryByRole("button", { name: "Change" })).not.toBeInTheDocument();
   });
 
   it("removes a line with its button", async () => {

@@ -60,6 +60,7 @@ export function ProductListPage() {
                         type="checkbox"
                         className="peer sr-only"
                         checked={p.inStock}
+                        disabled={toggle.isPending}
                         aria-label={`${p.name} in stock`}
                         onChange={() =>
                           toggle
