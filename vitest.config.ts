@@ -1,13 +1,20 @@
 import { defineConfig } from "vitest/config";
 
-// Three kinds of test (see README "Tests"):
-//  unit:          pure functions, no database (`*.unit.test.ts`), and the web app's component tests (jsdom)
-//  api:           the HTTP API built in-process on PGlite (`server/**/*.test.ts`)
-//  api-postgres:  the same API suites on PostgreSQL, plus the concurrency suites (`*.pg.test.ts`),
-//                 when TEST_DATABASE_URL is set
+// The test tiers (README "Tests"), each file named for its tier:
+//  unit          pure functions: no database, no process, no network (`*.unit.test.ts`)
+//  web           the web app's components in jsdom (`web/**/*.test.tsx`)
+//  api           the HTTP API built in-process on PGlite (`server/**/*.test.ts`)
+//  api-postgres  the same API suites on PostgreSQL, plus the concurrency suites (`*.pg.test.ts`),
+//                when TEST_DATABASE_URL is set
+//  process       real server processes (`*.process.test.ts`)
+// The api tiers migrate one database per run (server/test/global-setup.ts) and copy it per file.
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const apiFiles = ["server/**/*.test.ts"];
-const notApi = ["server/**/*.unit.test.ts", "server/**/*.pg.test.ts"];
+const notApi = [
+  "server/**/*.unit.test.ts",
+  "server/**/*.pg.test.ts",
+  "server/**/*.process.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -15,7 +22,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["contract/**/*.test.ts", "server/**/*.unit.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "contract/**/*.unit.test.ts",
+            "server/**/*.unit.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
@@ -33,6 +44,7 @@ export default defineConfig({
           include: apiFiles,
           exclude: notApi,
           env: { TEST_DB: "pglite" },
+          globalSetup: ["server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,15 +54,25 @@ export default defineConfig({
             {
               test: {
                 name: "api-postgres",
-                include: [...apiFiles],
-                exclude: ["server/**/*.unit.test.ts"],
+                include: apiFiles,
+                exclude: ["server/**/*.unit.test.ts", "server/**/*.process.test.ts"],
                 env: { TEST_DB: "postgres" },
+                globalSetup: ["server/test/global-setup.ts"],
                 testTimeout: 120_000,
                 hookTimeout: 60_000,
               },
             },
           ]
         : []),
+      {
+        test: {
+          name: "process",
+          include: ["server/**/*.process.test.ts"],
+          env: { TEST_DB: withPostgres ? "postgres" : "pglite" },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

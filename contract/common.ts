@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorCodes } from "./errors";
 
 /**
  * Text a person typed on one line: no control characters. A NUL could not even be stored by
@@ -21,6 +22,23 @@ export const rupeesSchema = z
   .positive()
   .max(1_000_000)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "must have at most two decimals");
+
+/** An ISO 8601 timestamp as every answer writes it. */
+export const timestampSchema = z.string();
+
+/** `{ success: true }`, the least an answer says. */
+export const successSchema = z.object({ success: z.literal(true) });
+/** `{ success: true, message }`: a change done, in words a shopper can read. */
+export const messageSchema = successSchema.extend({ message: z.string() });
+
+/** Body of every failed response (api-contract.md, "Conventions"). */
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  code: z.enum(errorCodes),
+  message: z.string(),
+  /** For `out_of_stock`: the product that could not be taken. */
+  productId: z.string().optional(),
+});
 
 export interface SuccessBody {
   success: true;

@@ -5,6 +5,7 @@ export const errorCodes = [
   "not_authorized",
   "forbidden",
   "not_found",
+  "request_timeout",
   "out_of_stock",
   "conflict",
   "invalid_transition",

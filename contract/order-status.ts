@@ -13,21 +13,55 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentTypes = ["COD", "Online"] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 
-/** Moves a seller may make. `Awaiting Payment` is left only by the payment flow. */
-export const sellerTransitions: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  "Awaiting Payment": [],
-  "Order Placed": ["Packing", "Cancelled"],
-  Packing: ["Out for Delivery", "Cancelled"],
-  "Out for Delivery": ["Delivered"],
-  Delivered: [],
-  Cancelled: [],
+/** Who moves an order: the seller, the shopper, the payment provider, or the store itself. */
+export const orderActors = ["seller", "shopper", "payment", "system"] as const;
+export type OrderActor = (typeof orderActors)[number];
+
+/**
+ * The one transition table (architecture.md rule 11): for each status, the statuses it may move
+ * to and who may make each move. Every move, whoever makes it, is checked against this table.
+ * - the payment provider confirms (`Order Placed`) or gives up on (`Cancelled`) an online order;
+ *   the store cancels it itself when its stock hold lapses or the shopper starts a newer checkout;
+ * - the seller runs fulfilment and may cancel until the order leaves the shop;
+ * - the shopper may cancel an order the shop has not started on.
+ */
+export const orderTransitions: Readonly<
+  Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>>
+> = {
+  "Awaiting Payment": { "Order Placed": ["payment"], Cancelled: ["payment", "system"] },
+  "Order Placed": { Packing: ["seller"], Cancelled: ["seller", "shopper"] },
+  Packing: { "Out for Delivery": ["seller"], Cancelled: ["seller"] },
+  "Out for Delivery": { Delivered: ["seller"] },
+  Delivered: {},
+  Cancelled: {},
 };
 
-export function canSellerMove(from: OrderStatus, to: OrderStatus): boolean {
-  return sellerTransitions[from].includes(to);
+export function canMove(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
+  return orderTransitions[from][to]?.includes(actor) ?? false;
 }
 
-/** Statuses shown to shoppers and sellers; `Awaiting Payment` is listed nowhere. */
+/** The moves `actor` may make from `from`, in the table's order. */
+export function movesFor(from: OrderStatus, actor: OrderActor): OrderStatus[] {
+  return (Object.keys(orderTransitions[from]) as OrderStatus[]).filter((to) =>
+    canMove(from, to, actor),
+  );
+}
+
+/** Moves a seller may make (the buttons of the seller's order list). */
+export const sellerTransitions: Readonly<Record<OrderStatus, readonly OrderStatus[]>> =
+  Object.fromEntries(orderStatuses.map((s) => [s, movesFor(s, "seller")])) as Record<
+    OrderStatus,
+    OrderStatus[]
+  >;
+
+export function canSellerMove(from: OrderStatus, to: OrderStatus): boolean {
+  return canMove(from, to, "seller");
+}
+
+/** Orders still to be delivered: the seller's open queue. */
+export const openStatuses: readonly OrderStatus[] = ["Order Placed", "Packing", "Out for Delivery"];
+
+/** Statuses shown to shoppers and sellers; `Awaiting Payment` only on the seller's filter. */
 export const visibleStatuses = orderStatuses.filter((s) => s !== "Awaiting Payment");
 
 /** The delivery promise: an order is due this long after it was placed. */

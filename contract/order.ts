@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idSchema } from "./common";
-import { orderStatuses, type paymentTypes } from "./order-status";
-import type { Address } from "./address";
-import type { Product } from "./product";
+import { addressSchema } from "./address";
+import { categoryKeys } from "./categories";
+import { idSchema, messageSchema, successSchema, timestampSchema } from "./common";
+import { orderStatuses, paymentTypes } from "./order-status";
 
 export const orderItemInputSchema = z.object({
   product: idSchema,
@@ -25,7 +25,9 @@ export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
 export const idempotencyKeySchema = z.string().min(1).max(255);
 
-export const cancelOrderSchema = z.object({ orderId: idSchema });
+export const orderIdBodySchema = z.object({ orderId: idSchema });
+export const cancelOrderSchema = orderIdBodySchema;
+export const orderIdParamsSchema = z.object({ id: z.string().max(200) });
 
 export const orderStatusChangeSchema = z.object({
   orderId: idSchema,
@@ -36,23 +38,79 @@ export const sellerOrderQuerySchema = z.object({
   status: z.enum(orderStatuses).optional(),
 });
 
-export type OrderProductSnapshot = Pick<
-  Product,
-  "_id" | "name" | "category" | "image" | "price" | "offerPrice" | "weight"
->;
+/** A product as it was when ordered: later edits or deletion do not change past orders. */
+export const orderProductSnapshotSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.enum(categoryKeys),
+  image: z.array(z.string()),
+  price: z.number(),
+  offerPrice: z.number(),
+  weight: z.string().optional(),
+});
+export type OrderProductSnapshot = z.infer<typeof orderProductSnapshotSchema>;
 
-export interface Order {
-  _id: string;
-  items: { product: OrderProductSnapshot; quantity: number }[];
-  amount: number;
-  paymentType: (typeof paymentTypes)[number];
-  status: (typeof orderStatuses)[number];
-  isPaid: boolean;
-  /** Money was taken for an order that ended cancelled; it is owed back to the shopper. */
-  refundDue: boolean;
-  address: Address;
-  createdAt: string;
-  updatedAt: string;
-  deliverBy: string;
-  statusHistory?: { status: string; at: string }[];
-}
+export const orderSchema = z.object({
+  _id: z.string(),
+  items: z.array(z.object({ product: orderProductSnapshotSchema, quantity: z.number().int() })),
+  amount: z.number(),
+  paymentType: z.enum(paymentTypes),
+  status: z.enum(orderStatuses),
+  isPaid: z.boolean(),
+  /** Money was taken for an order that ended cancelled and has not been returned yet. */
+  refundDue: z.boolean(),
+  /** When the money was sent back; null until refunded. */
+  refundedAt: timestampSchema.nullable(),
+  address: addressSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  /** The promise: 30 minutes after the order was placed (for online orders: once paid). */
+  deliverBy: timestampSchema,
+  deliveredAt: timestampSchema.nullable(),
+  /** Every status the order went through, oldest first. */
+  history: z.array(z.object({ status: z.enum(orderStatuses), at: timestampSchema })),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = successSchema.extend({ orders: z.array(orderSchema) });
+export const orderResponseSchema = successSchema.extend({ order: orderSchema });
+export const orderChangedSchema = messageSchema.extend({ order: orderSchema });
+export const orderPlacedSchema = messageSchema.extend({ orderId: z.string() });
+export const checkoutStartedSchema = successSchema.extend({
+  /** The payment provider's page (absolute). */
+  url: z.string(),
+  orderId: z.string(),
+});
+
+export const pickListResponseSchema = successSchema.extend({
+  items: z.array(
+    z.object({
+      product: z.object({
+        _id: z.string(),
+        name: z.string(),
+        category: z.enum(categoryKeys),
+        image: z.array(z.string()),
+        weight: z.string().optional(),
+      }),
+      quantity: z.number().int(),
+      orderIds: z.array(z.string()),
+    }),
+  ),
+});
+export type PickList = z.infer<typeof pickListResponseSchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, "must be a real date");
+
+export const orderExportQuerySchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((q) => q.from <= q.to, { message: "must not be before from", path: ["to"] })
+  .refine(
+    (q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 366 * 86_400_000,
+    { message: "must be at most a year after from", path: ["to"] },
+  );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { categoryKeys } from "./categories";
-import { idSchema, plainText, rupeesSchema } from "./common";
+import { idSchema, plainText, rupeesSchema, successSchema, timestampSchema } from "./common";
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -8,13 +8,16 @@ export const productSchema = z.object({
   category: z.enum(categoryKeys),
   price: z.number(),
   offerPrice: z.number(),
+  /** Absolute URLs of the pictures, largest first (the thumbnail sits beside each: `-thumb`). */
   image: z.array(z.string()),
   description: z.array(z.string()),
   inStock: z.boolean(),
   stock: z.number().int(),
   weight: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  /** At or below this many units the seller is told to restock. */
+  lowStockThreshold: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -31,25 +34,45 @@ export const categoryParamSchema = z
     return found;
   });
 
+/** At most this many ids in one `ids` query (a cart's products). */
+export const MAX_IDS_PER_QUERY = 100;
+
+/** `ids=a,b,c`: distinct product ids, at most 100. */
+const idListSchema = z
+  .string()
+  .max(MAX_IDS_PER_QUERY * 65)
+  .transform((text) => [...new Set(text.split(",").map((id) => id.trim()))].filter(Boolean))
+  .pipe(z.array(idSchema).min(1).max(MAX_IDS_PER_QUERY));
+
+export const stockLevels = ["low", "out"] as const;
+
 export const productListQuerySchema = z.object({
   q: plainText(0, 100).optional(),
   category: categoryParamSchema.optional(),
   inStock: z.enum(["true", "false"]).optional(),
+  /** `low`: at or below its low-stock threshold (sold out included); `out`: no units left. */
+  stock: z.enum(stockLevels).optional(),
+  ids: idListSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: plainText(1, 200).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-export interface ProductListResponse {
-  success: true;
-  products: Product[];
-  nextCursor?: string | null;
-}
+export const productListResponseSchema = successSchema.extend({
+  products: z.array(productSchema),
+  /** With `limit`: pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const productResponseSchema = successSchema.extend({ product: productSchema });
+export const productChangedSchema = productResponseSchema.extend({ message: z.string() });
 
 const nameSchema = plainText(1, 120);
 const descriptionSchema = z.array(plainText(1, 300)).max(20);
 const weightSchema = plainText(1, 30);
 const stockSchema = z.number().int().min(0).max(1_000_000);
+const thresholdSchema = z.number().int().min(0).max(1_000_000);
 
 /** Fields a seller sets on a product (multipart `productData` on add; JSON on update). */
 export const productFieldsSchema = z.object({
@@ -60,13 +83,38 @@ export const productFieldsSchema = z.object({
   offerPrice: rupeesSchema,
   weight: weightSchema.optional(),
   stock: stockSchema.default(100),
+  lowStockThreshold: thresholdSchema.default(5),
 });
 
-export const productAddSchema = productFieldsSchema.refine((p) => p.offerPrice <= p.price, {
-  message: "must not be more than price",
-  path: ["offerPrice"],
-});
+const offerNotAbovePrice = <T extends { price: number; offerPrice: number }>(p: T) =>
+  p.offerPrice <= p.price;
+const offerMessage = { message: "must not be more than price", path: ["offerPrice"] };
+
+export const productAddSchema = productFieldsSchema.refine(offerNotAbovePrice, offerMessage);
 export type ProductAddInput = z.infer<typeof productAddSchema>;
+
+/**
+ * Form fields arrive as text, so a multipart `productData` may write its numbers as text
+ * ("60", "32.50"). Only plain decimal numerals are read as numbers; anything else stays text and
+ * is refused as "<field> must be a number". JSON bodies stay strict.
+ */
+const numberOrText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) =>
+      typeof value === "string" && /^\s*-?\d{1,9}(\.\d{1,6})?\s*$/.test(value)
+        ? Number(value)
+        : value,
+    schema,
+  );
+
+export const productAddFormSchema = productFieldsSchema
+  .extend({
+    price: numberOrText(rupeesSchema),
+    offerPrice: numberOrText(rupeesSchema),
+    stock: numberOrText(stockSchema).default(100),
+    lowStockThreshold: numberOrText(thresholdSchema).default(5),
+  })
+  .refine(offerNotAbovePrice, offerMessage);
 
 export const productUpdateSchema = z.object({
   id: idSchema,
@@ -76,9 +124,50 @@ export const productUpdateSchema = z.object({
   price: rupeesSchema.optional(),
   offerPrice: rupeesSchema.optional(),
   weight: weightSchema.nullable().optional(),
+  /** "Set to N": recorded in the stock history as the difference from the current count. */
   stock: stockSchema.optional(),
+  lowStockThreshold: thresholdSchema.optional(),
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
 export const productIdBodySchema = z.object({ id: idSchema });
+export const productIdParamsSchema = z.object({ id: z.string().max(200) });
 export const productStockSchema = z.object({ id: idSchema, inStock: z.boolean() });
+
+/** `POST /api/product/restock`: a delta, safe while orders are taking stock. */
+export const restockSchema = z.object({
+  id: idSchema,
+  quantity: z
+    .number()
+    .int()
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((q) => q !== 0, "must not be 0"),
+  note: plainText(0, 200).optional(),
+});
+export type RestockInput = z.infer<typeof restockSchema>;
+
+export const stockReasons = ["order", "cancel", "payment_lapsed", "restock", "edit"] as const;
+export type StockReason = (typeof stockReasons)[number];
+
+export const stockHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: plainText(1, 40).optional(),
+});
+
+export const stockEntrySchema = z.object({
+  at: timestampSchema,
+  change: z.number().int(),
+  stockAfter: z.number().int(),
+  reason: z.enum(stockReasons),
+  orderId: z.string().optional(),
+  /** `shopper`, `seller <email>`, `payment` or `system`. */
+  actor: z.string(),
+  note: z.string().optional(),
+});
+export type StockEntry = z.infer<typeof stockEntrySchema>;
+
+export const stockHistoryResponseSchema = successSchema.extend({
+  entries: z.array(stockEntrySchema),
+  nextCursor: z.string().nullable(),
+});

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { successSchema } from "./common";
+import { productSchema } from "./product";
 
 export const sellerLoginSchema = z.object({
   email: z
@@ -10,3 +12,33 @@ export const sellerLoginSchema = z.object({
   password: z.string().min(1).max(128),
 });
 export type SellerLoginInput = z.infer<typeof sellerLoginSchema>;
+
+export const dashboardQuerySchema = z.object({
+  days: z.enum(["7", "30"]).default("7").transform(Number),
+});
+
+/** `GET /api/seller/dashboard`: the shop's day and period in numbers (money in rupees). */
+export const dashboardResponseSchema = successSchema.extend({
+  /** The shop's time zone the days are counted in (SHOP_TIME_ZONE). */
+  timeZone: z.string(),
+  today: z.object({
+    /** Orders placed today (cash on delivery, and online once paid), cancelled ones included. */
+    orders: z.number().int(),
+    /** Paid online plus delivered cash on delivery, of orders placed today and not cancelled. */
+    revenue: z.number(),
+    /** Mean amount of today's orders that are not cancelled; 0 when there are none. */
+    averageOrderValue: z.number(),
+    /** Median minutes from placed to out for delivery, of orders dispatched today. */
+    medianMinutesToDispatch: z.number().nullable(),
+    /** Share of today's deliveries made by their deliverBy time; null when none was delivered. */
+    onTimeRate: z.number().min(0).max(1).nullable(),
+    /** Open orders past their deliverBy time right now. */
+    lateNow: z.number().int(),
+  }),
+  days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
+  topProducts: z.array(
+    z.object({ _id: z.string(), name: z.string(), units: z.number().int(), revenue: z.number() }),
+  ),
+  lowStock: z.array(productSchema),
+});
+export type Dashboard = z.infer<typeof dashboardResponseSchema>;

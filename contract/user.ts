@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, plainText } from "./common";
+import { idSchema, plainText, successSchema } from "./common";
 
 /** A cart as the API carries it: product id → quantity (integer 1–99). */
 export const cartItemsSchema = z
@@ -35,7 +35,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const cartUpdateSchema = z.object({ cartItems: cartItemsSchema });
 
-export interface UserResponse {
-  success: true;
-  user: User;
-}
+export const userResponseSchema = successSchema.extend({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** Rules shown beside the sign-up form before anyone gets them wrong. */
+export const PASSWORD_RULE = "At least 8 characters";

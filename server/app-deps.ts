@@ -1,7 +1,11 @@
 import type { Config } from "./config";
+import type { ChangeSignal } from "./db/change-signal";
 import type { Database, Db } from "./db/database";
+import type { SessionGuards } from "./http/sessions";
 import type { CatalogCache } from "./modules/catalog/catalog-cache";
 import type { MediaStorage } from "./modules/media/media-storage";
+import type { PublicUrls } from "./modules/media/public-urls";
+import type { OrderStreamHub } from "./modules/orders/order-stream-hub";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 
 /** What the modules are given: built once by `buildApp`, passed down, never global. */
@@ -9,8 +13,15 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
-  catalogCache: CatalogCache;
+  /** Makes stored paths absolute (MEDIA_URL, PUBLIC_URL). */
+  urls: PublicUrls;
+  catalog: { cache: CatalogCache };
+  /** Tells every process that committed changes await (stock ledger, order events). */
+  changes: ChangeSignal;
+  orderStreams: OrderStreamHub;
   media: MediaStorage;
   /** The configured payment gateway (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
+  /** Session checks as onRequest hooks. */
+  guards: SessionGuards;
 }

@@ -2,30 +2,52 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCors from "@fastify/cors";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps";
 import type { Config } from "./config";
+import { ChangeSignal } from "./db/change-signal";
 import type { Database } from "./db/database";
+import { AppError } from "./http/app-error";
+import { answerClientError } from "./http/client-errors";
 import { registerCrossSiteGuard } from "./http/cross-site-guard";
-import { AppError, registerErrorHandling, sendError } from "./http/errors";
+import { frameworkErrorAnswer, registerErrorHandling, sendError } from "./http/errors";
+import { validatorCompiler } from "./http/route-schemas";
 import { registerSecurityHeaders } from "./http/security-headers";
-import { CatalogCache } from "./modules/catalog/catalog-cache";
+import { liveSessionHashes, sessionGuards } from "./http/sessions";
 import { addressesRoutes } from "./modules/addresses/addresses-routes";
+import { followEndedSessions } from "./modules/auth/session-ended";
+import { apiDocsRoutes, registerOpenApi } from "./modules/api-docs/api-docs-routes";
 import { cartRoutes } from "./modules/cart/cart-routes";
+import { CatalogCache } from "./modules/catalog/catalog-cache";
 import { catalogRoutes } from "./modules/catalog/catalog-routes";
+import { startCatalogSync } from "./modules/catalog/catalog-sync";
+import { StockBoard } from "./modules/catalog/stock-board";
+import { healthRoutes } from "./modules/health/health-routes";
+import { mediaRoutes } from "./modules/media/media-routes";
+import {
+  DatabaseMediaStorage,
+  LocalMediaStorage,
+  type MediaStorage,
+} from "./modules/media/media-storage";
+import { PublicUrls } from "./modules/media/public-urls";
+import { OrderStreamHub } from "./modules/orders/order-stream-hub";
+import { orderStreamRoutes } from "./modules/orders/order-stream-routes";
 import { ordersRoutes } from "./modules/orders/orders-routes";
 import { checkoutRoutes } from "./modules/payments/checkout-routes";
+import { createPaymentProvider } from "./modules/payments/create-payment-provider";
 import { demoPaymentRoutes } from "./modules/payments/demo-routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
-import { createPaymentProvider } from "./modules/payments/create-payment-provider";
-import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
-
 import { productsRoutes } from "./modules/products/products-routes";
+import { reportsRoutes } from "./modules/reports/reports-routes";
 import { sellersRoutes } from "./modules/sellers/sellers-routes";
 import { usersRoutes } from "./modules/users/users-routes";
-import { healthRoutes } from "./modules/health/health-routes";
-import { LocalMediaStorage } from "./modules/media/media-storage";
-import { mediaRoutes } from "./modules/media/media-routes";
 import { isSpaRoute, sendSpaIndex, webRoutes } from "./modules/web/web-routes";
 
 export interface BuildAppOptions {
@@ -37,9 +59,27 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** Fastify's logger option; tests pass false. */
   logger?: FastifyBaseLogger | false;
+  /** How often open order streams get a heartbeat (15 s; tests shorten it). */
+  streamHeartbeatMs?: number;
+  /** Sees every answer before it is sent (tests check each against its documented schema). */
+  inspectAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, "../dist/web");
+
+const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route changes how products are listed (text, prices, pictures, on sale, added, deleted). */
+    changesListing?: boolean;
+    /** The route told this process's catalogue the stock it changed: no need to wait for the feed. */
+    stockKnown?: boolean;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
 
 /** Builds the whole store (API, media, web app) as a Fastify instance. main.ts and tests call this. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -50,19 +90,69 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { loggerInstance: options.logger }
       : { logger: options.logger ?? { level: config.logLevel } }),
     genReqId: () => randomUUID(),
+    // Each request is logged at debug level only (below): the console stays readable.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies in front (what proxy-addr does with a number).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = frameworkErrorAnswer(error);
+      // (The option's generic reply type accepts no plain status; it is an ordinary reply.)
+      void (reply as unknown as FastifyReply).status(status).send(body);
+    },
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
+  const media: MediaStorage =
+    config.mediaStore === "database"
+      ? new DatabaseMediaStorage(database.db)
+      : new LocalMediaStorage(path.join(config.dataDir, "media"));
+  const urls = new PublicUrls(config.publicUrl, config.mediaUrl);
+  const changes = new ChangeSignal(database, app.log);
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
-    catalogCache: new CatalogCache(),
-    media: new LocalMediaStorage(path.join(config.dataDir, "media")),
-    payments: options.paymentProvider ?? createPaymentProvider(config),
+    urls,
+    catalog: { cache: new CatalogCache(new StockBoard()) },
+    changes,
+    orderStreams: new OrderStreamHub(
+      database,
+      urls,
+      app.log,
+      (hashes) => liveSessionHashes(database.db, hashes),
+      options.streamHeartbeatMs,
+    ),
+    media,
+    payments: options.paymentProvider ?? (await createPaymentProvider(config, database.db)),
+    guards: sessionGuards(database.db),
   };
-  database.onCatalogChange(() => deps.catalogCache.invalidate());
+  app.decorate("deps", deps);
+  app.decorateRequest("userId", "");
+  app.decorateRequest("sellerId", "");
+
+  let stopCatalogSync = () => {};
+  app.addHook("onReady", async () => {
+    await followEndedSessions(deps);
+    await changes.start();
+    stopCatalogSync = await startCatalogSync(database, deps.catalog.cache, changes, app.log);
+    await deps.orderStreams.start(changes);
+  });
+  // Open streams would keep close() waiting for ever: end them first.
+  app.addHook("preClose", async () => deps.orderStreams.closeAll());
+  app.addHook("onClose", async () => {
+    stopCatalogSync();
+    changes.stop();
+  });
 
   // Only JSON (and, where a route adds it, multipart or a form) reaches a handler: a text/plain
   // POST is how a cross-site form would try to slip past CORS.
@@ -71,6 +161,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      "request",
+    );
+  });
+  // The one place the catalogue and the live streams hear of a change: after every successful
+  // state-changing call, before its answer goes out (so the next read anywhere in this process
+  // sees it); other processes hear through the database.
+  app.addHook("onSend", async (request, reply, payload) => {
+    options.inspectAnswer?.(request, reply, payload);
+    if (stateChanging.has(request.method) && reply.statusCode < 400) {
+      const config = request.routeOptions.config;
+      if (config.changesListing) deps.catalog.cache.listingChanged();
+      if (config.stockKnown) void changes.announce();
+      else await changes.announce();
+    }
+    return payload;
+  });
   await app.register(fastifyCookie);
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
@@ -78,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, config.publicUrl);
   registerCrossSiteGuard(app, config.publicUrl, config.corsOrigins);
   registerErrorHandling(app);
+  await registerOpenApi(app, config);
 
   await app.register(healthRoutes(deps));
   await app.register(catalogRoutes(deps));
@@ -85,19 +195,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes(deps));
   await app.register(addressesRoutes(deps));
   await app.register(ordersRoutes(deps));
+  await app.register(orderStreamRoutes(deps));
   await app.register(sellersRoutes(deps));
   await app.register(productsRoutes(deps));
+  await app.register(reportsRoutes(deps));
   await app.register(checkoutRoutes(deps));
   await app.register(demoPaymentRoutes(deps));
   if (config.payment.provider === "stripe" && config.payment.stripeWebhookSecret) {
+    const { stripeWebhookRoutes } = await import("./modules/payments/stripe-webhook-routes");
     await app.register(stripeWebhookRoutes(deps, config.payment.stripeWebhookSecret));
   }
-  await app.register(mediaRoutes(path.join(config.dataDir, "media")));
+  await app.register(apiDocsRoutes());
+  await app.register(
+    mediaRoutes(media, { cacheBytes: media instanceof DatabaseMediaStorage ? 24 << 20 : 0 }),
+  );
   await app.register(webRoutes(webRoot));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (isSpaRoute(request)) {
-      const sent = sendSpaIndex(webRoot, reply);
+      const sent = await sendSpaIndex(webRoot, request, reply);
       if (sent) return sent;
     }
     const pathname = (request.url.split("?")[0] ?? "").slice(0, 200);
@@ -106,12 +222,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .send(sendError(new AppError("not_found", `Nothing found at ${pathname}`)));
   });
 
-  app.decorate("deps", deps);
   return app;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
 }

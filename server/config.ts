@@ -21,7 +21,11 @@ const envSchema = z
         .optional(),
     ),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    MEDIA_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    MEDIA_STORE: optionalText.pipe(z.enum(["local", "database"]).optional()),
     CORS_ORIGINS: optionalText,
+    TRUST_PROXY: optionalText,
+    SHOP_TIME_ZONE: optionalText,
     SELLER_EMAIL: optionalText.pipe(z.email().optional()),
     SELLER_PASSWORD: optionalText.pipe(z.string().min(8).max(128).optional()),
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
@@ -40,6 +44,14 @@ const envSchema = z
           });
       }
     }
+    if (env.MEDIA_STORE === "database" && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MEDIA_STORE"],
+        message:
+          "database needs DATABASE_URL (the embedded database keeps images in DATA_DIR/media)",
+      });
+    }
     if (Boolean(env.SELLER_EMAIL) !== Boolean(env.SELLER_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -55,8 +67,16 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Where stored images are served from (a CDN may sit in front); defaults to publicUrl. */
+  mediaUrl: string;
+  /** Where uploaded images are kept: a folder in DATA_DIR, or the PostgreSQL database. */
+  mediaStore: "local" | "database";
   /** Origins allowed to call the API with credentials, besides the store's own. */
   corsOrigins: string[];
+  /** Fastify's trustProxy: which proxies may tell the client's address (X-Forwarded-For). */
+  trustProxy: false | number | string[];
+  /** IANA time zone the shop's days are counted in (dashboard, export). */
+  shopTimeZone: string;
   seller: { email: string; password: string } | undefined;
   payment: { provider: "demo" | "stripe"; stripeSecretKey?: string; stripeWebhookSecret?: string };
   logLevel: (typeof logLevels)[number];
@@ -87,13 +107,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       );
     }
   }
+  const shopTimeZone = e.SHOP_TIME_ZONE ?? "Asia/Kolkata";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: shopTimeZone });
+  } catch {
+    throw new ConfigError(
+      `Invalid configuration:\n  SHOP_TIME_ZONE: "${shopTimeZone}" is not a time zone like Asia/Kolkata`,
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
+    mediaUrl: (e.MEDIA_URL ?? publicUrl).replace(/\/+$/, ""),
+    mediaStore: e.MEDIA_STORE ?? (e.DATABASE_URL ? "database" : "local"),
     corsOrigins,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    shopTimeZone,
     seller:
       e.SELLER_EMAIL && e.SELLER_PASSWORD
         ? { email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }
@@ -105,4 +138,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * TRUST_PROXY: unset means the socket's address is the client's; a number trusts that many proxy
+ * hops; a comma-separated list trusts those proxy addresses (or CIDR ranges) only.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 0 && hops <= 10) return hops;
+  } else {
+    const list = value
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (list.length > 0 && list.every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a))) return list;
+  }
+  throw new ConfigError(
+    `Invalid configuration:\n  TRUST_PROXY: "${value}" is neither a hop count (1-10) nor a list of proxy addresses like 10.0.0.1,10.0.0.2`,
+  );
 }

@@ -12,6 +12,10 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       publicUrl: "http://localhost:3000",
       corsOrigins: [],
+      mediaUrl: "http://localhost:3000",
+      mediaStore: "local",
+      trustProxy: false,
+      shopTimeZone: "Asia/Kolkata",
       seller: undefined,
       payment: { provider: "demo" },
       logLevel: "info",
@@ -44,6 +48,11 @@ describe("loadConfig", () => {
     [{ SELLER_EMAIL: "not-an-email", SELLER_PASSWORD: "longenough" }, "SELLER_EMAIL"],
     [{ SELLER_EMAIL: "a@b.co", SELLER_PASSWORD: "short" }, "SELLER_PASSWORD"],
     [{ CORS_ORIGINS: "https://ok.example,not a url" }, "CORS_ORIGINS"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "0" }, "TRUST_PROXY"],
+    [{ SHOP_TIME_ZONE: "Mars/Olympus" }, "SHOP_TIME_ZONE"],
+    [{ MEDIA_URL: "cdn.example" }, "MEDIA_URL"],
+    [{ MEDIA_STORE: "database" }, "MEDIA_STORE"],
   ])("rejects %j naming %s", (env, key) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(key);
@@ -65,5 +74,19 @@ describe("loadConfig", () => {
       stripeSecretKey: "sk_test_x",
       stripeWebhookSecret: "whsec_x",
     });
+  });
+
+  it("reads MEDIA_URL, MEDIA_STORE, TRUST_PROXY and SHOP_TIME_ZONE", () => {
+    expect(loadConfig({ MEDIA_URL: "https://cdn.example/" }).mediaUrl).toBe("https://cdn.example");
+    expect(loadConfig({ DATABASE_URL: "postgres://x/y" }).mediaStore).toBe("database");
+    expect(loadConfig({ DATABASE_URL: "postgres://x/y", MEDIA_STORE: "local" }).mediaStore).toBe(
+      "local",
+    );
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "10.0.0.0/8",
+    ]);
+    expect(loadConfig({ SHOP_TIME_ZONE: "Europe/Paris" }).shopTimeZone).toBe("Europe/Paris");
   });
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import readline from "node:readline";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -7,22 +8,46 @@ import { DataDirLockedError } from "./db/pglite";
 import { seedDemoCatalog } from "./db/seed/seed-demo-catalog";
 import { startHousekeeping } from "./housekeeping";
 import { deleteExpiredSessions } from "./http/sessions";
+import { createLogOutput } from "./log-output";
 import { deleteOldAttempts } from "./modules/auth/rate-limit";
-import { LocalMediaStorage } from "./modules/media/media-storage";
-
+import { DatabaseMediaStorage, LocalMediaStorage } from "./modules/media/media-storage";
+import { deleteOldOrderEvents } from "./modules/orders/order-events";
 import { cancelExpiredPayments } from "./modules/payments/payment-sweeper";
+import { ensureSellerAccount, type SellerLogin } from "./modules/sellers/seller-accounts";
 
-import { ensureSellerAccount } from "./modules/sellers/seller-accounts";
+/** However a shutdown goes, the process is gone this long after the signal. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 // The process entry: config → database → seed → app → listen, and a graceful shutdown.
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const log = pino({ level: config.logLevel });
+  const output = createLogOutput();
+  const log = pino({ level: config.logLevel }, output);
+  const say = (text: string) => output.write(`${text}\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    // First the deadline, so that nothing below (a stuck connection, a slow query) can hold
+    // the process: logging never blocks, and this timer fires whatever happens.
+    setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
+    log.info(`${signal} received: finishing open requests, then stopping`);
+    void stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  let stop = async () => {};
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+
   const database = await openDatabase(config, log);
-  const added = await seedDemoCatalog(
-    database.db,
-    new LocalMediaStorage(path.join(config.dataDir, "media")),
-  );
+  const media =
+    config.mediaStore === "database"
+      ? new DatabaseMediaStorage(database.db)
+      : new LocalMediaStorage(path.join(config.dataDir, "media"));
+  const added = await seedDemoCatalog(database.db, media);
   if (added > 0) log.info(`loaded the demo catalogue: ${added} products`);
   const seller = await ensureSellerAccount(database.db, config.seller);
 
@@ -35,57 +60,67 @@ async function main(): Promise<void> {
         run: () => deleteExpiredSessions(database.db),
       },
       {
-        name: "old rate-limit entries",
+        name: "old login counters",
         everyMs: 15 * 60 * 1000,
         run: () => deleteOldAttempts(database.db),
+      },
+      {
+        name: "old order events",
+        everyMs: 60 * 60 * 1000,
+        run: () => deleteOldOrderEvents(database.db),
       },
       {
         name: "lapsed payment holds",
         everyMs: 60 * 1000,
         run: async () => {
-          if ((await cancelExpiredPayments(database.db)) > 0) app.deps.catalogCache.invalidate();
+          if ((await cancelExpiredPayments(database.db)) > 0) await app.deps.changes.announce();
         },
       },
     ],
-
     log,
   );
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info(`${signal} received: finishing open requests, then stopping`);
-    setTimeout(() => process.exit(1), 10_000).unref();
+  stop = async () => {
     stopHousekeeping();
     await app.close();
     await database.close();
-    process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
   const engine =
     database.kind === "postgres"
       ? "PostgreSQL (DATABASE_URL)"
       : `embedded PostgreSQL in ${config.dataDir}`;
-  const password =
-    seller.source === "existing"
-      ? "(printed on first start; set SELLER_EMAIL and SELLER_PASSWORD to choose one)"
-      : seller.password +
-        (seller.source === "generated" ? "   (generated: shown only this once)" : "");
-  console.log(
+  say(
     [
       "",
       `  GreenCart is running at ${config.publicUrl}`,
       `  Database: ${engine}`,
-      `  Seller area: ${config.publicUrl}/seller`,
-      `    email:    ${seller.email}`,
-      `    password: ${password}`,
-      "",
+      `  API reference: ${config.publicUrl}/api/docs`,
     ].join("\n"),
   );
+  // The seller login comes last, so it is the line left on screen; Enter shows it again.
+  const showLogin = () => say(sellerLoginText(config.publicUrl, seller));
+  showLogin();
+  if (process.stdin.isTTY) {
+    say("  (Press Enter to show the seller login again, Ctrl+C to stop.)\n");
+    readline.createInterface({ input: process.stdin }).on("line", showLogin);
+  }
+  process.on("SIGUSR2", showLogin);
+}
+
+function sellerLoginText(publicUrl: string, seller: SellerLogin): string {
+  const password =
+    seller.source === "existing"
+      ? "(chosen at first start; `npm run seller:create -- --email ... --password ...` sets a new one)"
+      : seller.password +
+        (seller.source === "generated" ? "   (generated: keep it somewhere safe)" : "");
+  return [
+    "",
+    `  Seller area: ${publicUrl}/seller`,
+    `    email:    ${seller.email}`,
+    `    password: ${password}`,
+    "",
+  ].join("\n");
 }
 
 main().catch((error: unknown) => {

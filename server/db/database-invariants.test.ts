@@ -29,7 +29,10 @@ describe(`migrations and invariants (${testDbKind})`, () => {
       "idempotency_keys",
       "payment_sessions",
       "payment_events",
-      "rate_limit_events",
+      "auth_counters",
+      "stock_ledger",
+      "order_events",
+      "media",
     ]) {
       expect(names).toContain(table);
     }

@@ -15,8 +15,14 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface Database {
   db: Db;
   kind: DatabaseKind;
-  /** Called after any committed change to the products table, in this process or another. */
-  onCatalogChange(listener: () => void): void;
+  /**
+   * Calls `listener` for every NOTIFY on `channel`, from this process or another, after its
+   * commit; with `undefined` when the listening connection was (re)opened, since anything may
+   * have been missed meanwhile.
+   */
+  listen(channel: string, listener: (payload: string | undefined) => void): Promise<void>;
+  /** Sends a NOTIFY in its own tiny transaction. */
+  notify(channel: string, payload?: string): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,11 +1,13 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Database, Db } from "./database";
 import { migrationsFolder } from "./migrations-folder";
+import { pgliteSettings } from "./pglite-settings";
+import { assertChannel } from "./postgres";
 import * as schema from "./schema";
 
 export class DataDirLockedError extends Error {
@@ -17,31 +19,41 @@ export class DataDirLockedError extends Error {
  * it runs in memory (tests). PGlite is single-process, so a lock file stops a second server on the
  * same folder at once instead of corrupting it.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = takeLock(path.join(dataDir, "pglite.lock"));
     try {
-      client = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+      const folder = path.join(dataDir, "pglite");
+      if (!fs.existsSync(path.join(folder, "PG_VERSION"))) await createInOwnProcess(folder);
+      client = await PGlite.create(folder, pgliteSettings);
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    // In memory (tests): from a migrated copy when given one, which saves migrating again.
+    client = await PGlite.create({ ...pgliteSettings, loadDataDir: options.loadDataDir });
   }
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder });
 
-  const listeners: (() => void)[] = [];
-  await client.listen("catalog_changed", () => listeners.forEach((l) => l()));
-
   return {
     db,
     kind: "pglite",
-    onCatalogChange: (listener) => void listeners.push(listener),
+    listen: async (channel, callback) => {
+      assertChannel(channel);
+      await client.listen(channel, (payload) => callback(payload));
+    },
+    notify: async (channel, payload = "") => {
+      assertChannel(channel);
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
     ping: async () => void (await client.query("select 1")),
     close: async () => {
       try {
@@ -89,4 +101,17 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/** Runs pglite-create.ts in a child process, so the memory creating a database takes goes with it. */
+async function createInOwnProcess(folder: string): Promise<void> {
+  const script = path.join(import.meta.dirname, "pglite-create.ts");
+  const child = spawn(process.execPath, ["--import", "tsx", script, folder], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0)
+    throw new Error(`Could not create the embedded database in ${folder}:\n${errors}`);
 }

@@ -28,22 +28,26 @@ export async function openPostgres(
     migrator.release();
   }
 
-  const listeners: (() => void)[] = [];
-  const notify = () => listeners.forEach((l) => l());
+  // One connection LISTENs for the whole process; it reconnects by itself.
+  const listeners = new Map<string, ((payload: string | undefined) => void)[]>();
   let listener: pg.Client | undefined;
   let closed = false;
   const connectListener = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
-    client.on("notification", notify);
+    client.on("notification", (message) =>
+      listeners.get(message.channel)?.forEach((l) => l(message.payload)),
+    );
     client.on("error", (error) => {
-      log?.warn({ err: error }, "catalogue change listener lost its connection; reconnecting");
+      log?.warn({ err: error }, "the change listener lost its connection; reconnecting");
+      if (listener === client) listener = undefined;
       void client.end().catch(() => {});
       reconnectSoon();
     });
     await client.connect();
-    await client.query("listen catalog_changed");
+    for (const channel of listeners.keys()) await client.query(`listen ${channel}`);
     listener = client;
-    notify(); // changes made while we were not listening are unknown: treat as changed
+    // Changes made while we were not listening are unknown: tell everyone to catch up.
+    for (const callbacks of listeners.values()) callbacks.forEach((l) => l(undefined));
   };
   const reconnectSoon = () => {
     if (closed) return;
@@ -54,7 +58,17 @@ export async function openPostgres(
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: "postgres",
-    onCatalogChange: (l) => void listeners.push(l),
+    listen: async (channel, callback) => {
+      assertChannel(channel);
+      const known = listeners.get(channel);
+      if (known) return void known.push(callback);
+      listeners.set(channel, [callback]);
+      await listener?.query(`listen ${channel}`);
+    },
+    notify: async (channel, payload = "") => {
+      assertChannel(channel);
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
     ping: async () => void (await pool.query("select 1")),
     close: async () => {
       closed = true;
@@ -62,4 +76,9 @@ export async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/** Channel names are fixed words of ours (LISTEN takes no parameters). */
+export function assertChannel(channel: string): void {
+  if (!/^[a-z_]{1,40}$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
 }

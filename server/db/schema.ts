@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -86,6 +88,13 @@ export const products = pgTable(
     weight: text("weight"),
     stock: integer("stock").notNull().default(0),
     inStock: boolean("in_stock").notNull().default(false),
+    /** At or below this many units the seller is told to restock. */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+    /**
+     * Raised (from a sequence, by a trigger) whenever stock or in_stock changes, under the row's
+     * lock: of two readings of one product, the higher version is the newer (catalogue cache).
+     */
+    stockVersion: bigint("stock_version", { mode: "number" }).notNull().default(0),
     /** Set when a seller deletes the product: hidden from the catalogue, kept for past orders. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -100,6 +109,7 @@ export const products = pgTable(
       sql`${t.offerPricePaise} > 0 and ${t.offerPricePaise} <= ${t.pricePaise}`,
     ),
     check("products_name_length", sql`char_length(${t.name}) between 1 and 120`),
+    check("products_low_stock_threshold_nonnegative", sql`${t.lowStockThreshold} >= 0`),
     check(
       "products_category_known",
       sql`${t.category} in ('Vegetables','Fruits','Drinks','Instant','Dairy','Bakery','Grains')`,
@@ -151,8 +161,19 @@ export const orders = pgTable(
     isPaid: boolean("is_paid").notNull().default(false),
     /** Set when money arrived for an order that could no longer be honoured (see payments). */
     needsRefund: boolean("needs_refund").notNull().default(false),
+    /** When the money went back to the shopper (needs_refund is cleared then). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** When a seller asked for the refund (a second request while it runs is refused). */
+    refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
+    /** The payment provider's id of the refund. */
+    refundReference: text("refund_reference"),
     /** For online orders awaiting payment: when the stock hold lapses. */
     paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
+    /** When the order became `Order Placed` (cash on delivery: at once; online: once paid). */
+    placedAt: timestamp("placed_at", { withTimezone: true }),
+    /** When it left the shop (`Out for Delivery`). */
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     deliverBy: timestamp("deliver_by", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -174,6 +195,14 @@ export const orders = pgTable(
     index("orders_payment_expiry_idx")
       .on(t.paymentExpiresAt)
       .where(sql`${t.status} = 'Awaiting Payment'`),
+    index("orders_awaiting_user_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'Awaiting Payment'`),
+    // With INCLUDE (amount_paise, is_paid, status), added by migration 0003 (the dashboard).
+    index("orders_placed_idx").on(t.placedAt),
+    index("orders_open_deliver_by_idx")
+      .on(t.deliverBy)
+      .where(sql`${t.status} in ('Order Placed','Packing','Out for Delivery')`),
   ],
 );
 
@@ -195,6 +224,7 @@ export const orderItems = pgTable(
   (t) => [
     check("order_items_quantity_range", sql`${t.quantity} between 1 and 99`),
     check("order_items_price_positive", sql`${t.unitPricePaise} > 0`),
+    // With INCLUDE (quantity, unit_price_paise), added by migration 0003 (the dashboard).
     uniqueIndex("order_items_order_product_key").on(t.orderId, t.productId),
     index("order_items_product_idx").on(t.productId),
   ],
@@ -216,7 +246,10 @@ export const orderStatusHistory = pgTable(
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
 );
 
-/** Answers stored for Idempotency-Key replays, written in the same transaction as the order. */
+/**
+ * Idempotency-Key claims: the order a key created, written in the same transaction as the order,
+ * so a replay of the same request answers with that order.
+ */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -225,8 +258,6 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
-    responseStatus: integer("response_status").notNull(),
-    responseBody: jsonb("response_body").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
@@ -242,7 +273,10 @@ export const paymentSessions = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /** The provider's page: absolute, or a path of this store (the demo provider) made absolute at the edge. */
     url: text("url").notNull(),
+    /** Where the shopper goes back to after paying or cancelling: an allowed CORS origin, or null for PUBLIC_URL. */
+    returnOrigin: text("return_origin"),
     amountPaise: integer("amount_paise").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -267,16 +301,77 @@ export const paymentEvents = pgTable(
 );
 
 /**
- * Attempts counted by the authentication rate limits (failed logins, registrations). Kept in the
- * database so that every server process sees the same counts.
+ * Counters of the authentication limits (login attempts, registrations), one row per subject,
+ * changed by one conditional statement per attempt so that concurrent requests and several
+ * processes count exactly (docs/decisions/010-login-limits.md).
  */
-export const rateLimitEvents = pgTable(
-  "rate_limit_events",
+export const authCounters = pgTable("auth_counters", {
+  /** What is counted, e.g. `login:user:<email>:<ip>`, `login-ip:<ip>`, `register:<ip>`. */
+  subject: text("subject").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  /** For limits that slow down instead of refusing: the earliest time the next attempt may run. */
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }),
+});
+
+/**
+ * Every change of a product's stock, written by a database trigger in the same transaction as the
+ * change (so none is ever missed); the business action says why through transaction-local
+ * settings (`greencart.stock_reason`, ...). Also the feed that keeps each process's catalogue
+ * cache up to date (docs/decisions/008-catalogue-cache.md).
+ */
+export const stockLedger = pgTable(
+  "stock_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** What is limited, e.g. `login:user:<email>:<ip>` or `register:<ip>`. */
-    subject: text("subject").notNull(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    change: integer("change").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    inStockAfter: boolean("in_stock_after").notNull(),
+    stockVersion: bigint("stock_version", { mode: "number" }).notNull(),
+    /** order, cancel, payment_lapsed, restock or edit. */
+    reason: text("reason").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** shopper, seller <email>, payment or system. */
+    actor: text("actor").notNull(),
+    note: text("note"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("rate_limit_events_subject_idx").on(t.subject, t.at)],
+  (t) => [
+    check(
+      "stock_ledger_reason_known",
+      sql`${t.reason} in ('order','cancel','payment_lapsed','restock','edit')`,
+    ),
+    index("stock_ledger_product_idx").on(t.productId, t.id.desc()),
+  ],
 );
+
+/**
+ * Order changes, in the order they were committed, for the live order streams: written in the
+ * same transaction as the change they report, kept at least 24 hours for `Last-Event-ID` replays.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    status: text("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_user_idx").on(t.userId, t.id), index("order_events_at_idx").on(t.at)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/** Stored images when they live in the database (MEDIA_STORE=database): every process serves them. */
+export const media = pgTable("media", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "./errors";
+import { AppError } from "./app-error";
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

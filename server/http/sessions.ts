@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../db/database";
 import { sessions } from "../db/schema";
-import { notAuthorized } from "./errors";
+import { notAuthorized } from "./app-error";
 
 /** Shopper and seller sessions are separate cookies, so one browser can be both at once. */
 export const cookieNames = { user: "sid", seller: "seller_sid" } as const;
@@ -61,15 +61,74 @@ export async function endSession(
   reply: FastifyReply,
   kind: SessionKind,
   cookie: CookieSettings,
-) {
+): Promise<string | undefined> {
   const token = request.cookies[cookieNames[kind]];
-  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const ended = token && token.length <= 100 ? hashToken(token) : undefined;
+  if (ended) await db.delete(sessions).where(eq(sessions.tokenHash, ended));
   reply.clearCookie(cookieNames[kind], {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: cookie.secure,
   });
+  return ended;
+}
+
+/** The stored form (sha256) of the request's session token of `kind`, if it sent one. */
+export function sessionHashOf(request: FastifyRequest, kind: SessionKind): string | undefined {
+  const token = request.cookies[cookieNames[kind]];
+  return token && token.length <= 100 ? hashToken(token) : undefined;
+}
+
+/** Which of these sessions (by stored hash) still exist and have not expired. */
+export async function liveSessionHashes(db: Executor, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, hashes), gt(sessions.expiresAt, new Date())));
+  return new Set(rows.map((r) => r.tokenHash));
+}
+
+interface RecentSession {
+  userId: string | null;
+  sellerId: string | null;
+  expiresAt: number;
+  checkedAt: number;
+}
+
+/**
+ * Sessions read in the last few seconds, so that a shopper's burst of requests (a checkout, a
+ * flash sale) does not read the session table for each one. A logout forgets its session here at
+ * once, and in the other processes as soon as the database tells them (`session_ended`).
+ */
+export class RecentSessions {
+  private readonly entries = new Map<string, RecentSession>();
+  constructor(
+    private readonly ttlMs = 5000,
+    private readonly max = 20_000,
+  ) {}
+
+  get(tokenHash: string): RecentSession | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (now - entry.checkedAt > this.ttlMs || entry.expiresAt <= now) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  remember(tokenHash: string, entry: RecentSession): void {
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(tokenHash, entry);
+  }
+
+  forget(tokenHash?: string): void {
+    if (tokenHash === undefined) this.entries.clear();
+    else this.entries.delete(tokenHash);
+  }
 }
 
 /** The id of the session's owner, or undefined when there is no live session of that kind. */
@@ -77,10 +136,13 @@ export async function findSessionOwner(
   db: Executor,
   request: FastifyRequest,
   kind: SessionKind,
+  recent?: RecentSessions,
 ): Promise<string | undefined> {
   const token = request.cookies[cookieNames[kind]];
   if (!token || token.length > 100) return undefined;
   const tokenHash = hashToken(token);
+  const known = recent?.get(tokenHash);
+  if (known) return (kind === "user" ? known.userId : known.sellerId) ?? undefined;
   const [row] = await db
     .select()
     .from(sessions)
@@ -88,6 +150,12 @@ export async function findSessionOwner(
     .limit(1);
   const ownerId = kind === "user" ? row?.userId : row?.sellerId;
   if (!row || !ownerId) return undefined;
+  recent?.remember(tokenHash, {
+    userId: row.userId,
+    sellerId: row.sellerId,
+    expiresAt: row.expiresAt.getTime(),
+    checkedAt: Date.now(),
+  });
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
@@ -97,18 +165,56 @@ export async function findSessionOwner(
   return ownerId;
 }
 
-/** The logged-in shopper's id; 401 `Not Authorized` otherwise. */
-export async function requireUser(db: Executor, request: FastifyRequest): Promise<string> {
-  const id = await findSessionOwner(db, request, "user");
-  if (!id) throw notAuthorized();
-  return id;
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in shopper, set by the `requireShopper` hook. */
+    userId: string;
+    /** The signed-in seller, set by the `requireSeller` hook. */
+    sellerId: string;
+  }
 }
 
-/** The logged-in seller's id; 401 `Not Authorized` otherwise, whatever shopper session is held. */
-export async function requireSeller(db: Executor, request: FastifyRequest): Promise<string> {
-  const id = await findSessionOwner(db, request, "seller");
-  if (!id) throw notAuthorized();
-  return id;
+export interface SessionGuards {
+  /** The owner of the request's session of `kind`, if any (read through the recent sessions). */
+  owner: (request: FastifyRequest, kind: SessionKind) => Promise<string | undefined>;
+  /** Sessions read lately; a logout forgets its own. */
+  recent: RecentSessions;
+  /** onRequest hook: a shopper session, or 401 `Not Authorized`. Sets `request.userId`. */
+  requireShopper: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** onRequest hook: a seller session (whatever shopper session is held), or 401. Sets `request.sellerId`. */
+  requireSeller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** onRequest hook for answers that depend on the session without needing one (logout). */
+  personal: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+/**
+ * The session checks, run as hooks before the body is read. Every answer that depends on a
+ * session is marked `Cache-Control: no-store`, failures included, so no cache keeps one
+ * person's answer for another.
+ */
+export function sessionGuards(db: Executor, recent = new RecentSessions()): SessionGuards {
+  const personal = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header("cache-control", "no-store");
+  };
+  const owner = (request: FastifyRequest, kind: SessionKind) =>
+    findSessionOwner(db, request, kind, recent);
+  return {
+    owner,
+    recent,
+    personal,
+    requireShopper: async (request, reply) => {
+      await personal(request, reply);
+      const id = await owner(request, "user");
+      if (!id) throw notAuthorized();
+      request.userId = id;
+    },
+    requireSeller: async (request, reply) => {
+      await personal(request, reply);
+      const id = await owner(request, "seller");
+      if (!id) throw notAuthorized();
+      request.sellerId = id;
+    },
+  };
 }
 
 /** Removes expired sessions; called now and then by the server's housekeeping. */

@@ -1,7 +1,9 @@
 import { rupeesToPaise } from "../../contract/money";
 import type { CategoryKey } from "../../contract/categories";
 import type { Executor } from "../db/database";
-import { products } from "../db/schema";
+import type { AddressInput } from "../../contract/address";
+import type { OrderStatus } from "../../contract/order-status";
+import { orderItems, orders, products } from "../db/schema";
 
 let counter = 0;
 
@@ -41,4 +43,76 @@ export async function insertProduct(db: Executor, overrides: ProductOverrides = 
     .returning();
   if (!row) throw new Error("insertProduct: nothing inserted");
   return row;
+}
+
+export interface OrderOverrides {
+  userId: string;
+  items: {
+    product: { id: string; name: string; category?: CategoryKey };
+    quantity: number;
+    unitPrice: number;
+  }[];
+  status?: OrderStatus;
+  paymentType?: "COD" | "Online";
+  isPaid?: boolean;
+  placedAt?: Date | null;
+  dispatchedAt?: Date | null;
+  deliveredAt?: Date | null;
+  deliverBy?: Date;
+  createdAt?: Date;
+  needsRefund?: boolean;
+  address?: Partial<AddressInput>;
+}
+
+/** Inserts an order with its items straight into the database (for reports and exports). */
+export async function insertOrder(db: Executor, o: OrderOverrides) {
+  const placedAt = o.placedAt === undefined ? (o.createdAt ?? new Date()) : o.placedAt;
+  const createdAt = o.createdAt ?? placedAt ?? new Date();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: o.userId,
+      address: {
+        _id: "00000000-0000-0000-0000-000000000000",
+        firstName: "Asha",
+        lastName: "Rao",
+        email: "asha@example.com",
+        street: "12 MG Road",
+        city: "Bengaluru",
+        state: "Karnataka",
+        zipcode: "560001",
+        country: "India",
+        phone: "+919876543210",
+        ...o.address,
+      },
+      amountPaise: o.items.reduce((sum, i) => sum + rupeesToPaise(i.unitPrice) * i.quantity, 0),
+      paymentType: o.paymentType ?? "COD",
+      status: o.status ?? "Order Placed",
+      isPaid: o.isPaid ?? false,
+      needsRefund: o.needsRefund ?? false,
+      placedAt,
+      dispatchedAt: o.dispatchedAt ?? null,
+      deliveredAt: o.deliveredAt ?? null,
+      deliverBy: o.deliverBy ?? new Date(createdAt.getTime() + 30 * 60_000),
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  await db.insert(orderItems).values(
+    o.items.map((i) => ({
+      orderId: order!.id,
+      productId: i.product.id,
+      quantity: i.quantity,
+      unitPricePaise: rupeesToPaise(i.unitPrice),
+      product: {
+        _id: i.product.id,
+        name: i.product.name,
+        category: i.product.category ?? "Vegetables",
+        image: [],
+        price: i.unitPrice,
+        offerPrice: i.unitPrice,
+      },
+    })),
+  );
+  return order!;
 }

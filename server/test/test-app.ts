@@ -2,12 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { Database } from "../db/database";
 import { LocalMediaStorage } from "../modules/media/media-storage";
 import type { PaymentProvider } from "../modules/payments/payment-provider";
+import { answerChecker } from "./contract-check";
 import { createTestDatabase, resetDatabase } from "./test-database";
 
 export interface TestContext {
@@ -16,26 +17,32 @@ export interface TestContext {
   config: Config;
   dataDir: string;
   media: LocalMediaStorage;
+  /** Answers that did not match their documented schema (see contract-check.ts). */
+  violations: string[];
 }
 
 /** Builds the app on a fresh database with a fresh data folder. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string; paymentProvider?: PaymentProvider } = {},
+  options: { webRoot?: string; paymentProvider?: PaymentProvider; streamHeartbeatMs?: number } = {},
 ): Promise<TestContext & { close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
+    MEDIA_STORE: "local",
     ...env,
   });
   const database = await createTestDatabase();
+  const violations: string[] = [];
   const app = await buildApp({
     config,
     database,
     logger: false,
     webRoot: options.webRoot ?? path.join(dataDir, "no-web"),
+    inspectAnswer: answerChecker(violations),
+    streamHeartbeatMs: options.streamHeartbeatMs,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
@@ -44,6 +51,7 @@ export async function startTestApp(
     database,
     config,
     dataDir,
+    violations,
     media: new LocalMediaStorage(path.join(dataDir, "media")),
     close: async () => {
       await app.close();
@@ -54,12 +62,13 @@ export async function startTestApp(
 }
 
 /**
- * One app and database per test file, with every table emptied before each test. Returns an
- * object whose fields are filled in by `beforeAll`.
+ * One app and database per test file, with every table emptied before each test, and every
+ * answer checked against its documented schema. Returns an object whose fields are filled in by
+ * `beforeAll`.
  */
 export function useTestApp(
   env: Record<string, string> = {},
-  options: { paymentProvider?: PaymentProvider } = {},
+  options: { paymentProvider?: PaymentProvider; streamHeartbeatMs?: number } = {},
 ): TestContext {
   const context = {} as TestContext;
   let close: (() => Promise<void>) | undefined;
@@ -70,7 +79,12 @@ export function useTestApp(
   });
   beforeEach(async () => {
     await resetDatabase(context.database);
-    context.app.deps.catalogCache.invalidate();
+    context.app.deps.catalog.cache.listingChanged();
+    context.app.deps.catalog.cache.board.clear();
+  });
+  afterEach(() => {
+    const found = context.violations.splice(0);
+    expect(found, "answers that do not match their documented schema").toEqual([]);
   });
   afterAll(async () => {
     await close?.();

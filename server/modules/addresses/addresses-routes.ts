@@ -1,22 +1,94 @@
 import type { FastifyInstance } from "fastify";
-import { addressAddSchema } from "../../../contract/address";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  addressAddSchema,
+  addressChangedSchema,
+  addressDeleteSchema,
+  addressListResponseSchema,
+  addressUpdateSchema,
+} from "../../../contract/address";
+import { messageSchema } from "../../../contract/common";
 import type { AppDeps } from "../../app-deps";
-import { parseWith } from "../../http/errors";
-import { requireUser } from "../../http/sessions";
-import { addAddress, listAddresses } from "./addresses-service";
+import { errorResponses } from "../../http/route-schemas";
+import { addAddress, deleteAddress, listAddresses, updateAddress } from "./addresses-service";
 
 export function addressesRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.get("/api/address/get", async (request) => {
-      const userId = await requireUser(deps.db, request);
-      return { success: true, addresses: await listAddresses(deps.db, userId) };
-    });
+  const { requireShopper } = deps.guards;
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      "/api/address/get",
+      {
+        onRequest: requireShopper,
+        schema: {
+          tags: ["account"],
+          summary: "The shopper's saved addresses",
+          response: { 200: addressListResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        addresses: await listAddresses(deps.db, request.userId),
+      }),
+    );
 
-    app.post("/api/address/add", async (request, reply) => {
-      const userId = await requireUser(deps.db, request);
-      const { address } = parseWith(addressAddSchema, request.body);
-      const created = await addAddress(deps.db, userId, address);
-      return reply.status(201).send({ success: true, message: "Address Added", address: created });
-    });
+    app.post(
+      "/api/address/add",
+      {
+        onRequest: requireShopper,
+        schema: {
+          tags: ["account"],
+          summary: "Save a delivery address (phone stored as +91XXXXXXXXXX for Indian numbers)",
+          body: addressAddSchema,
+          response: { 201: addressChangedSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const address = await addAddress(deps.db, request.userId, request.body.address);
+        return reply
+          .status(201)
+          .send({ success: true as const, message: "Address Added", address });
+      },
+    );
+
+    app.post(
+      "/api/address/update",
+      {
+        onRequest: requireShopper,
+        schema: {
+          tags: ["account"],
+          summary: "Change one of the shopper's addresses (past orders keep theirs)",
+          body: addressUpdateSchema,
+          response: { 200: addressChangedSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: "Address Updated",
+        address: await updateAddress(
+          deps.db,
+          request.userId,
+          request.body.id,
+          request.body.address,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/address/delete",
+      {
+        onRequest: requireShopper,
+        schema: {
+          tags: ["account"],
+          summary: "Delete one of the shopper's addresses (past orders keep theirs)",
+          body: addressDeleteSchema,
+          response: { 200: messageSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await deleteAddress(deps.db, request.userId, request.body.id);
+        return { success: true as const, message: "Address Deleted" };
+      },
+    );
   };
 }

@@ -1,8 +1,9 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Address, AddressInput } from "../../../contract/address";
 import type { Executor } from "../../db/database";
+import { isUuid } from "../../db/ids";
 import { addresses } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError, notFound } from "../../http/app-error";
 
 const MAX_ADDRESSES = 50;
 
@@ -36,4 +37,31 @@ export async function addAddress(
     .values({ ...input, userId })
     .returning();
   return toAddress(row!);
+}
+
+/** Changes one of the shopper's own addresses; past orders keep the address they were placed with. */
+export async function updateAddress(
+  db: Executor,
+  userId: string,
+  id: string,
+  input: AddressInput,
+): Promise<Address> {
+  if (!isUuid(id)) throw notFound("Address");
+  const [row] = await db
+    .update(addresses)
+    .set(input)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning();
+  if (!row) throw notFound("Address");
+  return toAddress(row);
+}
+
+/** Deletes one of the shopper's own addresses; past orders keep their copy of it. */
+export async function deleteAddress(db: Executor, userId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound("Address");
+  const [row] = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  if (!row) throw notFound("Address");
 }

@@ -1,5 +1,9 @@
-import { hash, verify } from "@node-rs/argon2";
-import { AppError } from "../../http/errors";
+import type * as Argon2 from "@node-rs/argon2";
+import { AppError } from "../../http/app-error";
+
+// Loaded on the first login or sign-up, not at start: a store at rest keeps its memory small.
+let argon2: Promise<typeof Argon2> | undefined;
+const hasher = () => (argon2 ??= import("@node-rs/argon2"));
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, parallelism 1.
 const options = {
@@ -40,7 +44,7 @@ async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return withHashingSlot(() => hash(password, options));
+  return withHashingSlot(async () => (await hasher()).hash(password, options));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -53,8 +57,9 @@ export async function verifyPassword(
   storedHash: string | undefined,
   password: string,
 ): Promise<boolean> {
-  dummyHash ??= hash("greencart-dummy-password", options);
+  dummyHash ??= hasher().then((a) => a.hash("greencart-dummy-password", options));
   const target = storedHash ?? (await dummyHash);
+  const { verify } = await hasher();
   const ok = await withHashingSlot(() => verify(target, password).catch(() => false));
   return ok && storedHash !== undefined;
 }

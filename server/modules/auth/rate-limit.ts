@@ -1,8 +1,13 @@
-import { and, count, eq, gt, lt, min } from "drizzle-orm";
-import type { Executor } from "../../db/database";
-import { rateLimitEvents } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { and, eq, lt, or, isNull, sql } from "drizzle-orm";
+import { queryRows, type Executor } from "../../db/database";
+import { authCounters } from "../../db/schema";
+import { AppError } from "../../http/app-error";
 
+/**
+ * The authentication limits (docs/decisions/010-login-limits.md). Each attempt is counted by one
+ * conditional statement on one row per subject, before any password is hashed, so a hundred
+ * parallel attempts, in one process or several, count exactly one hundred.
+ */
 export interface Limit {
   /** What is counted, e.g. `login:user:<email>:<ip>`. */
   subject: string;
@@ -11,20 +16,28 @@ export interface Limit {
   message: string;
 }
 
-/** Failed logins: about 5 per account and address in 15 minutes (api-contract.md). */
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** Attempts per account and source address: about 5 in 15 minutes (api-contract.md). */
 export const loginLimit = (area: "user" | "seller", email: string, ip: string): Limit => ({
   subject: `login:${area}:${email}:${ip}`,
   max: 5,
-  windowMs: 15 * 60 * 1000,
+  windowMs: FIFTEEN_MINUTES,
   message: "Too many failed login attempts. Please try again later.",
 });
 
-/** Failed logins from one address across accounts (password spraying). */
-export const loginIpLimit = (ip: string): Limit => ({
+/**
+ * Logins from one address across accounts (password spraying). Past the cap, attempts are spaced
+ * out (one per `slowDownMs`, waiting up to `maxWaitMs`), not refused outright: people behind one
+ * address keep logging in, a little slower, while an attacker gets 5 password checks a second.
+ */
+export const loginAddressLimit = (ip: string) => ({
   subject: `login-ip:${ip}`,
   max: 50,
-  windowMs: 15 * 60 * 1000,
-  message: "Too many failed login attempts. Please try again later.",
+  windowMs: FIFTEEN_MINUTES,
+  slowDownMs: 200,
+  maxWaitMs: 5_000,
+  message: "Too many login attempts from your network. Please try again in a little while.",
 });
 
 /** Registrations per address: no stricter than 30 in 10 minutes (api-contract.md). */
@@ -35,31 +48,92 @@ export const registerLimit = (ip: string): Limit => ({
   message: "Too many accounts were created from your network. Please try again later.",
 });
 
-/** Throws 429 with Retry-After when `limit` is used up. */
-export async function assertWithinLimit(db: Executor, limit: Limit): Promise<void> {
-  const since = new Date(Date.now() - limit.windowMs);
-  const [row] = await db
-    .select({ n: count(), oldest: min(rateLimitEvents.at) })
-    .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.subject, limit.subject), gt(rateLimitEvents.at, since)));
-  if (row && row.n >= limit.max) {
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - Date.now()) / 1000));
+/**
+ * Counts one attempt against `limit` (a new window starts when the last one has passed) and
+ * throws 429 with Retry-After when it is over the limit.
+ */
+export async function countAttempt(db: Executor, limit: Limit): Promise<number> {
+  const { count, resetAt } = await bump(db, limit.subject, limit.windowMs);
+  if (count > limit.max) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     throw new AppError("rate_limited", limit.message, { retryAfterSeconds });
   }
+  return count;
 }
 
-export async function recordAttempt(db: Executor, limit: Limit): Promise<void> {
-  await db.insert(rateLimitEvents).values({ subject: limit.subject });
+async function bump(
+  db: Executor,
+  subject: string,
+  windowMs: number,
+): Promise<{ count: number; resetAt: Date }> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`;
+  const [row] = await queryRows<{ count: number; window_started_at: string | Date }>(
+    db,
+    sql`insert into auth_counters as c (subject, count, window_started_at)
+        values (${subject}, 1, now())
+        on conflict (subject) do update set
+          count = case when c.window_started_at <= now() - ${window} then 1 else c.count + 1 end,
+          window_started_at = case when c.window_started_at <= now() - ${window}
+                                   then now() else c.window_started_at end
+        returning count, window_started_at`,
+  );
+  return {
+    count: Number(row!.count),
+    resetAt: new Date(new Date(row!.window_started_at).getTime() + windowMs),
+  };
 }
 
-export async function clearAttempts(db: Executor, limit: Limit): Promise<void> {
-  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.subject, limit.subject));
+/**
+ * Counts an attempt from an address; past the cap, takes the next free slot (at most `maxWaitMs`
+ * ahead) and returns how long to wait for it, or throws 429 when every slot that near is taken.
+ */
+export async function countAddressAttempt(
+  db: Executor,
+  limit: ReturnType<typeof loginAddressLimit>,
+): Promise<number> {
+  const { count } = await bump(db, limit.subject, limit.windowMs);
+  if (count <= limit.max) return 0;
+  const spacing = sql`make_interval(secs => ${limit.slowDownMs / 1000})`;
+  const [slot] = await queryRows<{ wait_ms: number }>(
+    db,
+    sql`update auth_counters
+        set next_slot_at = greatest(coalesce(next_slot_at, now()), now()) + ${spacing}
+        where subject = ${limit.subject}
+          and greatest(coalesce(next_slot_at, now()), now()) <= now() + make_interval(secs => ${limit.maxWaitMs / 1000})
+        returning (extract(epoch from (next_slot_at - ${spacing} - now())) * 1000)::int as wait_ms`,
+  );
+  if (!slot) {
+    // Not counted: a refused attempt takes no password check.
+    await forget(db, limit.subject);
+    throw new AppError("rate_limited", limit.message, {
+      retryAfterSeconds: Math.ceil(limit.maxWaitMs / 1000),
+    });
+  }
+  return Math.max(0, Number(slot.wait_ms));
 }
 
-/** Forgets attempts older than any window; called by the server's housekeeping. */
-export async function deleteOldAttempts(db: Executor): Promise<void> {
+/** Takes one attempt back (it succeeded, or it was refused before doing anything). */
+export async function forget(db: Executor, subject: string): Promise<void> {
   await db
-    .delete(rateLimitEvents)
-    .where(lt(rateLimitEvents.at, new Date(Date.now() - 60 * 60 * 1000)));
+    .update(authCounters)
+    .set({ count: sql`greatest(${authCounters.count} - 1, 0)` })
+    .where(eq(authCounters.subject, subject));
+}
+
+/** Clears a subject's count (a correct login clears its account's failures). */
+export async function clearAttempts(db: Executor, subject: string): Promise<void> {
+  await db.delete(authCounters).where(eq(authCounters.subject, subject));
+}
+
+/** Forgets counters older than any window; called by the server's housekeeping. */
+export async function deleteOldAttempts(db: Executor): Promise<void> {
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  await db
+    .delete(authCounters)
+    .where(
+      and(
+        lt(authCounters.windowStartedAt, hourAgo),
+        or(isNull(authCounters.nextSlotAt), lt(authCounters.nextSlotAt, new Date())),
+      ),
+    );
 }

@@ -3,7 +3,7 @@ import type { CartItems } from "../../../contract/user";
 import type { Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import { products, users } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../http/app-error";
 
 /** Replaces the shopper's saved cart. Every key must be a product of the catalogue. */
 export async function saveCart(db: Executor, userId: string, cartItems: CartItems): Promise<void> {

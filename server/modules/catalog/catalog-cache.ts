@@ -1,40 +1,108 @@
 import { createHash } from "node:crypto";
+import type { Product } from "../../../contract/product";
+import type { CatalogPage } from "./catalog-service";
+import type { CatalogEntry } from "./product-view";
+import type { StockBoard } from "./stock-board";
 
-export interface CachedAnswer {
-  /** The JSON body, serialised once. */
+export interface CatalogAnswer {
+  /** The JSON body. */
   body: string;
   etag: string;
 }
 
-const MAX_ENTRIES = 500;
+interface Cached {
+  kind: "list" | "product";
+  page: CatalogPage;
+  rendered?: { epoch: number; answer: CatalogAnswer };
+}
+
+const MAX_ENTRIES = 1000;
 
 /**
- * Catalogue answers are read far more often than products change, so each distinct query's answer
- * is kept serialised with its ETag. Any committed change to the products table (this process or
- * another, via the database's NOTIFY) calls `invalidate`, which drops everything at once.
+ * Catalogue answers are read far more often than products change. Each distinct query's products
+ * are kept with the stock version they were read at; stock and in-stock state are laid over them
+ * from the StockBoard when the answer is sent, so orders never wipe this cache (an order changes
+ * only stock). What does wipe it: a change to a product's listing (text, prices, pictures, on or
+ * off sale, added, deleted), announced by the database to every process
+ * (docs/decisions/008-catalogue-cache.md).
  */
 export class CatalogCache {
-  private version = 0;
-  private readonly entries = new Map<string, CachedAnswer>();
+  private generation = 0;
+  private readonly entries = new Map<string, Cached>();
 
-  invalidate(): void {
-    this.version++;
-    this.entries.clear();
+  constructor(readonly board: StockBoard) {}
+
+  list(key: string, compute: () => Promise<CatalogPage>): Promise<CatalogAnswer> {
+    return this.answer(`list:${key}`, "list", compute);
   }
 
-  async get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const startedAt = this.version;
-    const body = JSON.stringify(await compute());
-    const answer = { body, etag: etagOf(body) };
-    // A change committed while we were reading may be missing from `body`: do not keep it then.
-    if (this.version === startedAt) {
-      if (this.entries.size >= MAX_ENTRIES)
-        this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, answer);
+  product(id: string, compute: () => Promise<CatalogEntry>): Promise<CatalogAnswer> {
+    return this.answer(`product:${id}`, "product", async () => ({ entries: [await compute()] }));
+  }
+
+  /** A product's listing changed, or (without an id) products came, went or may have. */
+  listingChanged(productId?: string): void {
+    this.generation++;
+    if (productId === undefined) return this.entries.clear();
+    // Any list may hold it, or gain or lose it (on/off sale): lists go; other products stay.
+    for (const [key, entry] of this.entries) {
+      if (entry.kind === "list" || key === `product:${productId}`) this.entries.delete(key);
     }
+  }
+
+  private async answer(
+    key: string,
+    kind: Cached["kind"],
+    compute: () => Promise<CatalogPage>,
+  ): Promise<CatalogAnswer> {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const startedAt = this.generation;
+      const page = await compute();
+      for (const { product, stockVersion } of page.entries) {
+        this.board.offer(product._id, {
+          stock: product.stock,
+          inStock: product.inStock,
+          version: stockVersion,
+          updatedAt: product.updatedAt,
+        });
+      }
+      entry = { kind, page };
+      // A listing change committed while we were reading may be missing: do not keep it then.
+      if (this.generation === startedAt) this.remember(key, entry);
+    }
+    const epoch = this.board.epoch;
+    if (entry.rendered?.epoch === epoch) return entry.rendered.answer;
+    const answer = this.render(entry);
+    entry.rendered = { epoch, answer };
     return answer;
+  }
+
+  private remember(key: string, entry: Cached): void {
+    if (this.entries.size >= MAX_ENTRIES)
+      this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, entry);
+  }
+
+  private render(entry: Cached): CatalogAnswer {
+    const products = entry.page.entries.map((e) => this.current(e));
+    const body = JSON.stringify(
+      entry.kind === "product"
+        ? { success: true, product: products[0] }
+        : {
+            success: true,
+            products,
+            ...(entry.page.nextCursor !== undefined ? { nextCursor: entry.page.nextCursor } : {}),
+          },
+    );
+    return { body, etag: etagOf(body) };
+  }
+
+  /** The product with the newest stock this process knows. */
+  private current({ product, stockVersion }: CatalogEntry): Product {
+    const state = this.board.get(product._id);
+    if (!state || state.version <= stockVersion) return product;
+    return { ...product, stock: state.stock, inStock: state.inStock, updatedAt: state.updatedAt };
   }
 }
 

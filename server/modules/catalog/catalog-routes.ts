@@ -1,35 +1,67 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { productListQuerySchema } from "../../../contract/product";
-import { parseWith } from "../../http/errors";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { productListPath } from "../../../contract/catalogue-urls";
+import {
+  productIdParamsSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productResponseSchema,
+} from "../../../contract/product";
 import type { AppDeps } from "../../app-deps";
-import type { CachedAnswer } from "./catalog-cache";
+import { errorResponses, notModified } from "../../http/route-schemas";
+import type { CatalogAnswer } from "./catalog-cache";
 import { getProduct, listProducts } from "./catalog-service";
 
 /** Public catalogue calls: cached, with ETags so a browser that has the answer gets a 304. */
 export function catalogRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.get("/api/product/list", async (request, reply) => {
-      const query = parseWith(productListQuerySchema, request.query);
-      const key = `list:${JSON.stringify([query.q?.toLowerCase() ?? "", query.category ?? "", query.inStock ?? "", query.limit ?? "", query.cursor ?? ""])}`;
-      const answer = await deps.catalogCache.get(key, async () => ({
-        success: true,
-        ...(await listProducts(deps.db, query)),
-      }));
-      return sendCached(request, reply, answer);
-    });
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      "/api/product/list",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "List products (all, a page, a search, or by ids)",
+          querystring: productListQuerySchema,
+          response: { 200: productListResponseSchema, 304: notModified, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const query = request.query;
+        const key = productListPath({
+          ...query,
+          q: query.q?.toLowerCase(),
+          inStock: query.inStock === undefined ? undefined : query.inStock === "true",
+        });
+        const answer = await deps.catalog.cache.list(key, () =>
+          listProducts(deps.db, query, deps.urls),
+        );
+        return sendCached(request, reply, answer);
+      },
+    );
 
-    app.get<{ Params: { id: string } }>("/api/product/:id", async (request, reply) => {
-      const id = request.params.id;
-      const answer = await deps.catalogCache.get(`product:${id}`, async () => ({
-        success: true,
-        product: await getProduct(deps.db, id),
-      }));
-      return sendCached(request, reply, answer);
-    });
+    app.get(
+      "/api/product/:id",
+      {
+        schema: {
+          tags: ["catalogue"],
+          summary: "One product",
+          params: productIdParamsSchema,
+          response: { 200: productResponseSchema, 304: notModified, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const answer = await deps.catalog.cache.product(id, () =>
+          getProduct(deps.db, id, deps.urls),
+        );
+        return sendCached(request, reply, answer);
+      },
+    );
   };
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CatalogAnswer) {
   reply.header("etag", answer.etag).header("cache-control", "no-cache");
   const ifNoneMatch = request.headers["if-none-match"];
   if (

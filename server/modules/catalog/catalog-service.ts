@@ -1,60 +1,70 @@
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Product, ProductListQuery } from "../../../contract/product";
+import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { ProductListQuery } from "../../../contract/product";
 import type { Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import { products } from "../../db/schema";
-import { AppError, notFound } from "../../http/errors";
-import { toProduct } from "./product-view";
+import { AppError, notFound } from "../../http/app-error";
+import type { PublicUrls } from "../media/public-urls";
+import { toCatalogEntry, type CatalogEntry } from "./product-view";
 
 /** How close a name must be to the search text to count as a typo of it (pg_trgm word similarity). */
 const TYPO_SIMILARITY = 0.4;
+/** Search pages by offset; deeper than this nobody scrolls, and the scan would grow. */
+const MAX_SEARCH_OFFSET = 5000;
 
-interface KeysetCursor {
-  kind: "keyset";
-  createdAt: string;
-  id: string;
+type Cursor = { kind: "keyset"; micros: bigint; id: string } | { kind: "offset"; offset: number };
+
+// Cursors are opaque to clients but strict here: anything not made by encodeCursor is a 400.
+const keysetPattern =
+  /^k(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const offsetPattern = /^o(\d{1,6})$/;
+
+function encodeCursor(cursor: Cursor): string {
+  const text = cursor.kind === "keyset" ? `k${cursor.micros}_${cursor.id}` : `o${cursor.offset}`;
+  return Buffer.from(text).toString("base64url");
 }
-interface OffsetCursor {
-  kind: "offset";
-  offset: number;
-}
-type Cursor = KeysetCursor | OffsetCursor;
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Cursor;
-    if (value.kind === "offset" && Number.isInteger(value.offset) && value.offset >= 0)
-      return value;
-    if (
-      value.kind === "keyset" &&
-      typeof value.createdAt === "string" &&
-      isUuid(value.id) &&
-      !Number.isNaN(Date.parse(value.createdAt))
-    ) {
-      return value;
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError("validation_failed", "cursor is invalid");
+function decodeCursor(encoded: string): Cursor {
+  const invalid = new AppError("validation_failed", "cursor is invalid");
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(encoded)) throw invalid;
+  const text = Buffer.from(encoded, "base64url").toString("latin1");
+  const keyset = keysetPattern.exec(text);
+  if (keyset) return { kind: "keyset", micros: BigInt(keyset[1]!), id: keyset[2]! };
+  const offset = offsetPattern.exec(text);
+  if (offset && Number(offset[1]) <= MAX_SEARCH_OFFSET)
+    return { kind: "offset", offset: Number(offset[1]) };
+  throw invalid;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const createdMicros = sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`;
+
+export interface CatalogPage {
+  entries: CatalogEntry[];
+  /** With `limit`: the cursor of the next page, null on the last one. */
+  nextCursor?: string | null;
+}
 
 /**
  * The catalogue, newest first. With `q`, names containing the text come first, then names that
- * are a small typo away from it.
+ * are a small typo away from it. `ids` picks products by id (unknown or deleted ones left out).
  */
 export async function listProducts(
   db: Executor,
   query: ProductListQuery,
-): Promise<{ products: Product[]; nextCursor?: string | null }> {
+  urls: PublicUrls,
+): Promise<CatalogPage> {
   const filters: SQL[] = [isNull(products.deletedAt)];
   if (query.category) filters.push(eq(products.category, query.category));
   if (query.inStock === "true") filters.push(eq(products.inStock, true));
   if (query.inStock === "false") filters.push(eq(products.inStock, false));
+  if (query.stock === "out") filters.push(eq(products.stock, 0));
+  if (query.stock === "low") filters.push(lte(products.stock, products.lowStockThreshold));
+  if (query.ids) {
+    const ids = query.ids.filter(isUuid);
+    if (ids.length === 0) return { entries: [], ...(query.limit ? { nextCursor: null } : {}) };
+    filters.push(inArray(products.id, ids));
+  }
 
   const q = query.q?.toLowerCase();
   const contains = q ? sql`lower(${products.name}) like ${`%${escapeLike(q)}%`}` : undefined;
@@ -63,43 +73,52 @@ export async function listProducts(
     filters.push(sql`(${contains} or ${similarity} >= ${TYPO_SIMILARITY})`);
 
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (cursor?.kind === "keyset" && !q) {
+  if (cursor && (cursor.kind === "offset") !== Boolean(q))
+    throw new AppError("validation_failed", "cursor is invalid");
+  if (cursor?.kind === "keyset") {
     filters.push(
-      sql`(${products.createdAt}, ${products.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+      sql`(${products.createdAt}, ${products.id}) < ('epoch'::timestamptz + ${cursor.micros.toString()}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`,
     );
   }
   const offset = cursor?.kind === "offset" ? cursor.offset : 0;
-  if (cursor && (cursor.kind === "offset") !== Boolean(q))
-    throw new AppError("validation_failed", "cursor is invalid");
 
   const order =
     contains && similarity
       ? [desc(contains), desc(similarity), desc(products.createdAt), desc(products.id)]
       : [desc(products.createdAt), desc(products.id)];
   const base = db
-    .select({ row: products, createdAtText: sql<string>`${products.createdAt}::text` })
+    .select({ row: products, createdMicros })
     .from(products)
     .where(and(...filters))
     .orderBy(...order);
 
   if (!query.limit) {
     const rows = await base;
-    return { products: rows.map((r) => toProduct(r.row)) };
+    return { entries: rows.map((r) => toCatalogEntry(r.row, urls)) };
   }
   const rows = await base.limit(query.limit + 1).offset(offset);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   let nextCursor: string | null = null;
   if (rows.length > query.limit && last) {
-    nextCursor = q
-      ? encodeCursor({ kind: "offset", offset: offset + query.limit })
-      : encodeCursor({ kind: "keyset", createdAt: last.createdAtText, id: last.row.id });
+    if (!q)
+      nextCursor = encodeCursor({
+        kind: "keyset",
+        micros: BigInt(last.createdMicros),
+        id: last.row.id,
+      });
+    else if (offset + query.limit <= MAX_SEARCH_OFFSET)
+      nextCursor = encodeCursor({ kind: "offset", offset: offset + query.limit });
   }
-  return { products: page.map((r) => toProduct(r.row)), nextCursor };
+  return { entries: page.map((r) => toCatalogEntry(r.row, urls)), nextCursor };
 }
 
 /** One product that is not deleted; 404 otherwise. */
-export async function getProduct(db: Executor, id: string): Promise<Product> {
+export async function getProduct(
+  db: Executor,
+  id: string,
+  urls: PublicUrls,
+): Promise<CatalogEntry> {
   if (!isUuid(id)) throw notFound("Product");
   const [row] = await db
     .select()
@@ -107,5 +126,5 @@ export async function getProduct(db: Executor, id: string): Promise<Product> {
     .where(and(eq(products.id, id), isNull(products.deletedAt)))
     .limit(1);
   if (!row) throw notFound("Product");
-  return toProduct(row);
+  return toCatalogEntry(row, urls);
 }

@@ -50,11 +50,15 @@ describe("GET /api/product/list", () => {
       category: "Vegetables",
       price: 40,
       offerPrice: 32.5,
-      image: ["/media/test-large.webp", "/media/test-thumb.webp"],
+      image: [
+        "http://localhost:3000/media/test-large.webp",
+        "http://localhost:3000/media/test-thumb.webp",
+      ],
       description: ["A test product."],
       inStock: true,
       stock: 50,
       weight: "500g",
+      lowStockThreshold: 5,
       createdAt: fresh.createdAt.toISOString(),
       updatedAt: fresh.updatedAt.toISOString(),
     });

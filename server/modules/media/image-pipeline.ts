@@ -1,5 +1,33 @@
-import sharp, { type Metadata, type SharpOptions } from "sharp";
-import { AppError } from "../../http/errors";
+import fs from "node:fs/promises";
+import type * as Sharp from "sharp";
+import type { Metadata, SharpOptions } from "sharp";
+import { AppError } from "../../http/app-error";
+
+// A small server must survive a burst of large uploads: libvips works one thread per image, keeps
+// no decoded pixels between calls, and at most two pictures are worked on at a time; the others
+// wait on disk (see product-upload.ts), not in memory. It is loaded on the first upload only.
+let loaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () =>
+  (loaded ??= import("sharp").then((module) => {
+    module.default.concurrency(1);
+    module.default.cache(false);
+    return module;
+  }));
+const MAX_PARALLEL_IMAGES = 2;
+let working = 0;
+const queue: (() => void)[] = [];
+
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (working >= MAX_PARALLEL_IMAGES) await new Promise<void>((resolve) => queue.push(resolve));
+  else working++;
+  try {
+    return await work();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else working--;
+  }
+}
 
 /** Larger pictures are refused: decoding one would take too much memory (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -50,12 +78,33 @@ const decodeOptions: SharpOptions = {
 };
 
 /**
- * Checks an uploaded picture and re-encodes it: decoded with a pixel limit, turned upright by its
- * EXIF orientation, stripped of all metadata (sharp writes none unless asked with withMetadata),
- * and written as WebP in a large and a thumbnail size. The original bytes are never kept.
+ * Checks an uploaded picture (bytes, or a file they were spooled to) and re-encodes it: decoded
+ * with a pixel limit, turned upright by its EXIF orientation, stripped of all metadata (sharp
+ * writes none unless asked with withMetadata), and written as WebP in a large and a thumbnail
+ * size. The original bytes are never kept.
  */
-export async function processProductImage(buffer: Buffer, label: string): Promise<ProcessedImage> {
-  const kind = sniffImageKind(buffer);
+export function processProductImage(
+  input: Buffer | string,
+  label: string,
+): Promise<ProcessedImage> {
+  return withImageSlot(() => processNow(input, label));
+}
+
+async function firstBytes(input: Buffer | string): Promise<Buffer> {
+  if (Buffer.isBuffer(input)) return input.subarray(0, 64);
+  const file = await fs.open(input, "r");
+  try {
+    const head = Buffer.alloc(64);
+    const { bytesRead } = await file.read(head, 0, 64, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+async function processNow(input: Buffer | string, label: string): Promise<ProcessedImage> {
+  const { default: sharp } = await loadSharp();
+  const kind = sniffImageKind(await firstBytes(input));
   if (!kind) {
     throw new AppError("unsupported_media_type", `${label} is not a JPEG, PNG, WebP or AVIF image`);
   }
@@ -63,7 +112,7 @@ export async function processProductImage(buffer: Buffer, label: string): Promis
   try {
     // Reads the header only, so no pixel limit is needed here: it lets a bomb be named as such
     // below. Decoding (further down) keeps the limit as the last line.
-    metadata = await sharp(buffer, { ...decodeOptions, limitInputPixels: false }).metadata();
+    metadata = await sharp(input, { ...decodeOptions, limitInputPixels: false }).metadata();
   } catch {
     throw new AppError("validation_failed", `${label} could not be read as an image`);
   }
@@ -75,7 +124,7 @@ export async function processProductImage(buffer: Buffer, label: string): Promis
   }
   try {
     const encode = (size: number) =>
-      sharp(buffer, decodeOptions)
+      sharp(input, decodeOptions)
         .rotate()
         .resize(size, size, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 80 })

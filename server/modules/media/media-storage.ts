@@ -1,21 +1,39 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/database";
+import { media } from "../../db/schema";
 
 /**
- * Where uploaded and generated images live. The store writes through this interface only, so a
- * bucket (S3, R2...) can replace the local folder without touching the product code.
+ * Where uploaded and generated images live. The store writes through this interface only: a
+ * folder in DATA_DIR (one machine), or the PostgreSQL database (MEDIA_STORE=database, the default
+ * with DATABASE_URL), so store processes on several machines serve every image without sharing a
+ * folder (docs/decisions/012-media-in-the-database.md).
  */
 export interface MediaStorage {
-  /** Stores bytes under a server-chosen name and returns the public URL (`/media/<name>`). */
+  /** Stores bytes under a server-chosen name and returns its path (`/media/<name>`). */
   save(name: string, data: Buffer): Promise<string>;
   remove(name: string): Promise<void>;
   exists(name: string): Promise<boolean>;
+  read(name: string): Promise<Buffer | undefined>;
 }
 
 /** Names are always made by the server; this is what they look like. */
 export const mediaNamePattern = /^[a-z0-9][a-z0-9-]{0,120}\.(webp|png|jpg|avif)$/;
 
-export function mediaUrl(name: string): string {
+const contentTypes: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  avif: "image/avif",
+};
+
+export function mediaContentType(name: string): string {
+  return contentTypes[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+}
+
+/** The path a stored image is served at; rows keep these, answers make them absolute. */
+export function mediaPath(name: string): string {
   return `/media/${name}`;
 }
 
@@ -36,7 +54,7 @@ export class LocalMediaStorage implements MediaStorage {
       await fs.rm(temporary, { force: true });
       throw error;
     }
-    return mediaUrl(name);
+    return mediaPath(name);
   }
 
   async remove(name: string): Promise<void> {
@@ -50,6 +68,49 @@ export class LocalMediaStorage implements MediaStorage {
       () => true,
       () => false,
     );
+  }
+
+  async read(name: string): Promise<Buffer | undefined> {
+    if (!mediaNamePattern.test(name)) return undefined;
+    return fs.readFile(path.join(this.folder, name)).catch(() => undefined);
+  }
+}
+
+export class DatabaseMediaStorage implements MediaStorage {
+  constructor(private readonly db: Executor) {}
+
+  async save(name: string, data: Buffer): Promise<string> {
+    assertName(name);
+    await this.db
+      .insert(media)
+      .values({ name, contentType: mediaContentType(name), data })
+      .onConflictDoUpdate({ target: media.name, set: { data } });
+    return mediaPath(name);
+  }
+
+  async remove(name: string): Promise<void> {
+    assertName(name);
+    await this.db.delete(media).where(eq(media.name, name));
+  }
+
+  async exists(name: string): Promise<boolean> {
+    assertName(name);
+    const [row] = await this.db
+      .select({ name: media.name })
+      .from(media)
+      .where(eq(media.name, name))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async read(name: string): Promise<Buffer | undefined> {
+    if (!mediaNamePattern.test(name)) return undefined;
+    const [row] = await this.db
+      .select({ data: media.data })
+      .from(media)
+      .where(eq(media.name, name))
+      .limit(1);
+    return row?.data;
   }
 }
 

@@ -1,47 +1,43 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { deliveryPromiseMinutes, type PaymentType } from "../../../contract/order-status";
-import type { Db, Tx } from "../../db/database";
+import { queryRows, type Db } from "../../db/database";
+import { sqlDetailOf, sqlMessageOf, sqlStateOf } from "../../db/database-errors";
 import { isUuid } from "../../db/ids";
-import {
-  addresses,
-  idempotencyKeys,
-  orderItems,
-  orders,
-  orderStatusHistory,
-  products,
-  users,
-} from "../../db/schema";
-import { AppError, notFound } from "../../http/errors";
-import { toProduct } from "../catalog/product-view";
+import { idempotencyKeys, products } from "../../db/schema";
+import { AppError, notFound } from "../../http/app-error";
+import type { CatalogCache } from "../catalog/catalog-cache";
 
 /** How long an online order holds its stock while the shopper pays: the 30-minute checkout plus a little grace for late provider events. */
 export const PAYMENT_HOLD_MINUTES = 32;
 
+/**
+ * Limits on stock held by unpaid online checkouts (docs/decisions/013-unpaid-holds.md): a shopper
+ * may have at most 2 waiting at once, and one may hold at most 20% of a product's units on hand,
+ * or 10 units if that is more. So no one shopper can hold more than about a third of a product.
+ */
+export const HOLD_LIMITS = { maxUnpaidCheckouts: 2, share: 0.2, floor: 10 } as const;
+
 export interface PlacedOrder {
-  id: string;
-  userId: string;
-  amountPaise: number;
-  items: { productId: string; name: string; unitPricePaise: number; quantity: number }[];
+  orderId: string;
+  /** True when this was a repeat of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+  /** Each product's stock after the order (none for a replay). */
+  stock: StockState[];
 }
 
-export interface StoredAnswer {
-  status: number;
-  /** The JSON body, serialised once so a replay sends exactly the same bytes. */
-  body: string;
+export interface StockState {
+  id: string;
+  stock: number;
+  inStock: boolean;
+  version: number;
+  at: string;
 }
 
 export interface PlaceOrderOptions {
   paymentType: PaymentType;
   idempotencyKey?: string;
-  /** The answer to send (and to store for replays of the same Idempotency-Key). */
-  answer: (order: PlacedOrder) => { status: number; body: object };
-}
-
-export interface PlaceOrderResult extends StoredAnswer {
-  /** The order this call created; undefined when it replayed an earlier answer. */
-  order?: PlacedOrder;
 }
 
 const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
@@ -56,188 +52,125 @@ const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
     .digest("hex");
 
 /**
- * Places an order in one transaction: the units of every product are taken with a conditional
- * update (rows in product-id order, so concurrent orders never deadlock), the order and its item
- * snapshots are written, and for cash on delivery the saved cart is emptied. If any product cannot
- * be taken nothing is written (409 `out_of_stock`). Online orders wait in `Awaiting Payment`.
+ * Places an order in one transaction and one round trip: the database function `place_order`
+ * (migration 0003) writes the order, its item snapshots, history and event, empties the saved
+ * cart for cash on delivery, and takes each product's units last, with a conditional update. If
+ * any product cannot be taken nothing is written (409 `out_of_stock`). Online orders wait in
+ * `Awaiting Payment`, holding their stock. A repeat with the same Idempotency-Key and body gets
+ * the same order; with another body, 422.
  */
 export async function placeOrder(
   db: Db,
   userId: string,
   input: PlaceOrderInput,
   options: PlaceOrderOptions,
-): Promise<PlaceOrderResult> {
+): Promise<PlacedOrder> {
+  if (!isUuid(input.address)) throw notFound("Address");
+  const unknown = input.items.find((i) => !isUuid(i.product));
+  if (unknown) throw new AppError("not_found", "Product not found", { productId: unknown.product });
   const hash = requestHash(options.paymentType, input);
-  const outcome = await db.transaction(async (tx) => {
-    if (options.idempotencyKey) {
-      // The primary key makes a concurrent twin wait here until this transaction ends.
-      const [claimed] = await tx
-        .insert(idempotencyKeys)
-        .values({
-          userId,
-          key: options.idempotencyKey,
-          requestHash: hash,
-          responseStatus: 0,
-          responseBody: {},
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (!claimed) return { replay: true as const };
-    }
-    const order = await createOrder(tx, userId, input, options.paymentType);
-    const { status, body } = options.answer(order);
-    const answer: StoredAnswer = { status, body: JSON.stringify(body) };
-    if (options.idempotencyKey) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: answer.status, responseBody: answer.body, orderId: order.id })
-        .where(
-          and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, options.idempotencyKey)),
+  const items = JSON.stringify(
+    input.items.map((i) => ({ product: i.product, quantity: i.quantity })),
+  );
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await queryRows<{
+        order_id: string | null;
+        replayed: boolean;
+        request_hash: string;
+        stock: StockState[] | string | null;
+      }>(
+        db,
+        sql`select * from place_order(${userId}::uuid, ${input.address}::uuid, ${items}::jsonb,
+              ${options.paymentType}, ${options.idempotencyKey ?? null}, ${hash},
+              ${PAYMENT_HOLD_MINUTES}, ${deliveryPromiseMinutes}, ${HOLD_LIMITS.maxUnpaidCheckouts},
+              ${HOLD_LIMITS.share}, ${HOLD_LIMITS.floor})`,
+      );
+      if (!row?.order_id)
+        throw new AppError("conflict", "This order is still being placed. Please wait a moment.");
+      if (row.replayed && row.request_hash !== hash)
+        throw new AppError(
+          "idempotency_key_reused",
+          "This Idempotency-Key was already used for a different order.",
         );
+      const stock =
+        typeof row.stock === "string" ? (JSON.parse(row.stock) as StockState[]) : row.stock;
+      return { orderId: row.order_id, replayed: row.replayed, stock: stock ?? [] };
+    } catch (error) {
+      // A price changed between the function's read and its stock update: read it again, once.
+      if (sqlStateOf(error) === "GCPRC" && attempt === 1) continue;
+      throw await placementError(db, error, input);
     }
-    return { replay: false as const, order, answer };
-  });
-  if (!outcome.replay) return { ...outcome.answer, order: outcome.order };
-  return replay(db, userId, options.idempotencyKey!, hash);
+  }
 }
 
-async function replay(
-  db: Db,
-  userId: string,
-  key: string,
-  hash: string,
-): Promise<PlaceOrderResult> {
-  const [stored] = await db
-    .select()
+/** The database function's refusals in words a shopper understands. */
+async function placementError(db: Db, error: unknown, input: PlaceOrderInput): Promise<unknown> {
+  const state = sqlStateOf(error);
+  const productId = sqlDetailOf(error);
+  switch (state) {
+    case "GCADR":
+      return notFound("Address");
+    case "GCPRD":
+      return new AppError("not_found", "Product not found", { productId });
+    case "GCHL2":
+      return new AppError(
+        "conflict",
+        `You already have ${HOLD_LIMITS.maxUnpaidCheckouts} online payments waiting. Complete or cancel one of them, or choose Cash On Delivery.`,
+      );
+    case "GCPRC":
+      return new AppError(
+        "conflict",
+        "A price in your cart has just changed. Please check your cart and try again.",
+        { productId },
+      );
+    case "GCOOS":
+    case "GCHLD": {
+      const [product] = productId
+        ? await db
+            .select({ name: products.name, stock: products.stock, inStock: products.inStock })
+            .from(products)
+            .where(eq(products.id, productId))
+            .limit(1)
+        : [];
+      if (!product) return new AppError("out_of_stock", "Sorry, an item is out of stock.");
+      if (state === "GCHLD")
+        return new AppError(
+          "conflict",
+          `While paying online you can reserve at most ${sqlMessageOf(error) ?? HOLD_LIMITS.floor} of ${product.name}. Choose fewer, or pay cash on delivery.`,
+          { productId },
+        );
+      return new AppError(
+        "out_of_stock",
+        !product.inStock || product.stock === 0
+          ? `Sorry, ${product.name} is out of stock.`
+          : `Only ${product.stock} of ${product.name} left; you asked for ${input.items.find((i) => i.product === productId)?.quantity ?? "more"}.`,
+        { productId },
+      );
+    }
+    default:
+      return error;
+  }
+}
+
+/** Whether this shopper already used this Idempotency-Key (a repeat must not cancel anything). */
+export async function idempotencyKeyUsed(db: Db, userId: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     .limit(1);
-  if (!stored)
-    throw new AppError(
-      "conflict",
-      "A request with this Idempotency-Key is still being processed. Please retry.",
-    );
-  if (stored.requestHash !== hash) {
-    throw new AppError(
-      "idempotency_key_reused",
-      "This Idempotency-Key was already used for a different order.",
-    );
-  }
-  // Stored as a JSON string; a driver that parses jsonb hands it back as the object itself.
-  const body =
-    typeof stored.responseBody === "string"
-      ? stored.responseBody
-      : JSON.stringify(stored.responseBody);
-  return { status: stored.responseStatus, body };
+  return Boolean(row);
 }
 
-async function createOrder(
-  tx: Tx,
-  userId: string,
-  input: PlaceOrderInput,
-  paymentType: PaymentType,
-): Promise<PlacedOrder> {
-  if (!isUuid(input.address)) throw notFound("Address");
-  const [address] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, input.address), eq(addresses.userId, userId)))
-    .limit(1);
-  if (!address) throw notFound("Address");
-
-  const wanted = [...input.items].sort((a, b) => a.product.localeCompare(b.product));
-  const taken = [];
-  for (const item of wanted) {
-    if (!isUuid(item.product)) throw notFound("Product");
-    const [row] = await tx
-      .update(products)
-      .set({
-        stock: sql`${products.stock} - ${item.quantity}`,
-        inStock: sql`${products.stock} - ${item.quantity} > 0`,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(products.id, item.product),
-          isNull(products.deletedAt),
-          eq(products.inStock, true),
-          gte(products.stock, item.quantity),
-        ),
-      )
-      .returning();
-    if (!row) throw await outOfStock(tx, item.product, item.quantity);
-    taken.push({ row, quantity: item.quantity });
-  }
-
-  const now = new Date();
-  const amountPaise = taken.reduce((sum, t) => sum + t.row.offerPricePaise * t.quantity, 0);
-  const status = paymentType === "COD" ? "Order Placed" : "Awaiting Payment";
-  const { id: addressId, userId: _owner, createdAt: _created, ...addressFields } = address;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId,
-      address: { _id: addressId, ...addressFields },
-      addressId,
-      amountPaise,
-      paymentType,
-      status,
-      isPaid: false,
-      paymentExpiresAt:
-        paymentType === "Online" ? new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000) : null,
-      deliverBy: new Date(now.getTime() + deliveryPromiseMinutes * 60_000),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
-  await tx.insert(orderItems).values(
-    taken.map(({ row, quantity }) => {
-      const { _id, name, category, image, price, offerPrice, weight } = toProduct(row);
-      return {
-        orderId,
-        productId: row.id,
-        quantity,
-        unitPricePaise: row.offerPricePaise,
-        product: { _id, name, category, image, price, offerPrice, ...(weight ? { weight } : {}) },
-      };
-    }),
-  );
-  await tx
-    .insert(orderStatusHistory)
-    .values({ orderId, fromStatus: null, toStatus: status, actor: "shopper" });
-  if (paymentType === "COD")
-    await tx.update(users).set({ cartItems: {}, updatedAt: now }).where(eq(users.id, userId));
-
-  return {
-    id: orderId,
-    userId,
-    amountPaise,
-    items: taken.map(({ row, quantity }) => ({
-      productId: row.id,
-      name: row.name,
-      unitPricePaise: row.offerPricePaise,
-      quantity,
-    })),
-  };
-}
-
-/** Why a product could not be taken, in words a shopper understands. */
-async function outOfStock(tx: Tx, productId: string, quantity: number): Promise<AppError> {
-  const [product] = await tx
-    .select({
-      name: products.name,
-      stock: products.stock,
-      inStock: products.inStock,
-      deletedAt: products.deletedAt,
-    })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!product || product.deletedAt) return notFound("Product");
-  const message =
-    !product.inStock || product.stock === 0
-      ? `Sorry, ${product.name} is out of stock.`
-      : `Only ${product.stock} of ${product.name} left; you asked for ${quantity}.`;
-  return new AppError("out_of_stock", message, { productId });
+/** Tells this process's catalogue the stock an order left, before answering the shopper. */
+export function offerStock(cache: CatalogCache, states: StockState[]): void {
+  for (const state of states)
+    cache.board.offer(state.id, {
+      stock: state.stock,
+      inStock: state.inStock,
+      version: state.version,
+      updatedAt: new Date(state.at).toISOString(),
+    });
 }

@@ -1,71 +1,170 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   cancelOrderSchema,
   idempotencyKeySchema,
+  orderChangedSchema,
+  orderIdParamsSchema,
+  orderListResponseSchema,
+  orderPlacedSchema,
+  orderResponseSchema,
   orderStatusChangeSchema,
   placeOrderSchema,
   sellerOrderQuerySchema,
 } from "../../../contract/order";
 import type { AppDeps } from "../../app-deps";
-import { parseWith } from "../../http/errors";
-import { requireSeller, requireUser } from "../../http/sessions";
-import { placeOrder } from "./order-placement";
+import { notAuthorized } from "../../http/app-error";
+import { errorResponses } from "../../http/route-schemas";
+import { sellerLabel } from "../sellers/seller-accounts";
+import { offerStock, placeOrder } from "./order-placement";
 import {
   cancelShopperOrder,
   changeStatusAsSeller,
+  getOrder,
   listSellerOrders,
   listShopperOrders,
 } from "./orders-service";
 
-/** The optional Idempotency-Key header, validated. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers["idempotency-key"];
-  if (value === undefined) return undefined;
-  return parseWith(idempotencyKeySchema, Array.isArray(value) ? value[0] : value);
-}
+/** The optional Idempotency-Key header (other headers pass through untouched). */
+export const idempotencyHeaders = z.looseObject({
+  "idempotency-key": idempotencyKeySchema.optional(),
+});
 
 export function ordersRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.post("/api/order/cod", async (request, reply) => {
-      const userId = await requireUser(deps.db, request);
-      const input = parseWith(placeOrderSchema, request.body);
-      const result = await placeOrder(deps.db, userId, input, {
-        paymentType: "COD",
-        idempotencyKey: idempotencyKeyOf(request),
-        answer: (order) => ({
-          status: 201,
-          body: { success: true, message: "Order Placed Successfully", orderId: order.id },
-        }),
-      });
-      if (result.order) deps.catalogCache.invalidate();
-      return reply.status(result.status).type("application/json; charset=utf-8").send(result.body);
-    });
+  const { requireShopper, requireSeller, personal } = deps.guards;
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get("/api/order/user", async (request) => {
-      const userId = await requireUser(deps.db, request);
-      return { success: true, orders: await listShopperOrders(deps.db, userId) };
-    });
+    app.post(
+      "/api/order/cod",
+      {
+        onRequest: requireShopper,
+        config: { stockKnown: true },
+        schema: {
+          tags: ["orders"],
+          summary: "Place a cash-on-delivery order",
+          headers: idempotencyHeaders,
+          body: placeOrderSchema,
+          response: { 201: orderPlacedSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { orderId, stock } = await placeOrder(deps.db, request.userId, request.body, {
+          paymentType: "COD",
+          idempotencyKey: request.headers["idempotency-key"],
+        });
+        offerStock(deps.catalog.cache, stock);
+        return reply
+          .status(201)
+          .send({ success: true, message: "Order Placed Successfully", orderId });
+      },
+    );
 
-    app.post("/api/order/cancel", async (request) => {
-      const userId = await requireUser(deps.db, request);
-      const { orderId } = parseWith(cancelOrderSchema, request.body);
-      const order = await cancelShopperOrder(deps.db, userId, orderId);
-      deps.catalogCache.invalidate();
-      return { success: true, message: "Order Cancelled", order };
-    });
+    app.get(
+      "/api/order/user",
+      {
+        onRequest: requireShopper,
+        schema: {
+          tags: ["orders"],
+          summary: "The shopper's orders, newest first",
+          response: { 200: orderListResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        orders: await listShopperOrders(deps.db, request.userId, deps.urls),
+      }),
+    );
 
-    app.get("/api/order/seller", async (request) => {
-      await requireSeller(deps.db, request);
-      const { status } = parseWith(sellerOrderQuerySchema, request.query);
-      return { success: true, orders: await listSellerOrders(deps.db, status) };
-    });
+    app.post(
+      "/api/order/cancel",
+      {
+        onRequest: requireShopper,
+        schema: {
+          tags: ["orders"],
+          summary: "Cancel one's own cash-on-delivery order while it is Order Placed",
+          body: cancelOrderSchema,
+          response: { 200: orderChangedSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: "Order Cancelled",
+        order: await cancelShopperOrder(deps.db, request.userId, request.body.orderId, deps.urls),
+      }),
+    );
 
-    app.post("/api/order/status", async (request) => {
-      await requireSeller(deps.db, request);
-      const { orderId, status } = parseWith(orderStatusChangeSchema, request.body);
-      const order = await changeStatusAsSeller(deps.db, orderId, status);
-      if (status === "Cancelled") deps.catalogCache.invalidate();
-      return { success: true, message: `Order moved to ${status}`, order };
-    });
+    app.get(
+      "/api/order/seller",
+      {
+        onRequest: requireSeller,
+        schema: {
+          tags: ["seller"],
+          summary:
+            "Every customer's orders, newest first (status= one status; open=true every open order, oldest promise first)",
+          querystring: sellerOrderQuerySchema.extend({
+            open: z.enum(["true", "false"]).optional(),
+          }),
+          response: { 200: orderListResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        orders: await listSellerOrders(
+          deps.db,
+          { status: request.query.status, open: request.query.open === "true" },
+          deps.urls,
+        ),
+      }),
+    );
+
+    app.post(
+      "/api/order/status",
+      {
+        onRequest: requireSeller,
+        schema: {
+          tags: ["seller"],
+          summary: "Move an order along the transition table",
+          body: orderStatusChangeSchema,
+          response: { 200: orderChangedSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { orderId, status } = request.body;
+        const order = await changeStatusAsSeller(
+          deps.db,
+          orderId,
+          status,
+          await sellerLabel(deps.db, request.sellerId),
+          deps.urls,
+        );
+        return { success: true as const, message: `Order moved to ${status}`, order };
+      },
+    );
+
+    app.get(
+      "/api/order/:id",
+      {
+        onRequest: personal,
+        schema: {
+          tags: ["orders"],
+          summary:
+            "One order with its status history: the shopper's own, or any order for a seller",
+          params: orderIdParamsSchema,
+          response: { 200: orderResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const sellerId = await deps.guards.owner(request, "seller");
+        const userId = sellerId ? undefined : await deps.guards.owner(request, "user");
+        if (!sellerId && !userId) throw notAuthorized();
+        const viewer = userId ? { userId } : { seller: true as const };
+        return {
+          success: true as const,
+          order: await getOrder(deps.db, request.params.id, viewer, deps.urls),
+        };
+      },
+    );
   };
 }

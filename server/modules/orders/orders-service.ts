@@ -1,75 +1,121 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Order } from "../../../contract/order";
-import { canSellerMove, type OrderStatus } from "../../../contract/order-status";
-import type { Db } from "../../db/database";
+import { openStatuses, type OrderStatus } from "../../../contract/order-status";
+import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import { orders } from "../../db/schema";
-import { AppError, notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/app-error";
+import type { PublicUrls } from "../media/public-urls";
+import { moveOrder, type MoveOutcome, type OrderRow } from "./order-transitions";
 import { toOrder, toOrders } from "./order-view";
-import { changeOrderStatus, returnStock, type OrderRow } from "./order-stock";
 
 /**
- * Orders are listed newest first: cash on delivery, and online orders once paid. An online order
- * that waits for payment, or lapsed unpaid, is listed nowhere, unless money arrived for it after
- * it lapsed: then shopper and seller both see it, cancelled, with its refund due.
+ * Orders shoppers and sellers see: cash on delivery, and online orders once paid. An online order
+ * that waits for payment, or lapsed unpaid, is listed nowhere (the seller may ask for those
+ * waiting), unless money arrived for it after it lapsed: then both see it, cancelled, with its
+ * refund due, and later refunded.
  */
-const visible = or(
+export const visibleOrder = or(
   eq(orders.paymentType, "COD"),
   eq(orders.isPaid, true),
   eq(orders.needsRefund, true),
+  isNotNull(orders.refundedAt),
 )!;
 const LIST_LIMIT = 200;
+const OPEN_LIMIT = 500;
 
-export async function listShopperOrders(db: Db, userId: string): Promise<Order[]> {
+export async function listShopperOrders(
+  db: Db,
+  userId: string,
+  urls: PublicUrls,
+): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), visible))
+    .where(and(eq(orders.userId, userId), visibleOrder))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(LIST_LIMIT);
-  return toOrders(db, rows);
+  return toOrders(db, rows, urls);
 }
 
-export async function listSellerOrders(db: Db, status?: OrderStatus): Promise<Order[]> {
+/**
+ * The seller's orders, newest first, optionally of one status (`Awaiting Payment` lists the
+ * unpaid online checkouts holding stock). `open` lists every order still to be delivered, the
+ * oldest promise first: the seller's live queue.
+ */
+export async function listSellerOrders(
+  db: Db,
+  filter: { status?: OrderStatus; open?: boolean },
+  urls: PublicUrls,
+): Promise<Order[]> {
+  if (filter.open) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(inArray(orders.status, [...openStatuses]))
+      .orderBy(asc(orders.deliverBy), asc(orders.id))
+      .limit(OPEN_LIMIT);
+    return toOrders(db, rows, urls);
+  }
+  const where = filter.status
+    ? filter.status === "Awaiting Payment"
+      ? eq(orders.status, filter.status)
+      : and(visibleOrder, eq(orders.status, filter.status))
+    : visibleOrder;
   const rows = await db
     .select()
     .from(orders)
-    .where(status ? and(visible, eq(orders.status, status)) : visible)
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(LIST_LIMIT);
-  return toOrders(db, rows);
+  return toOrders(db, rows, urls);
 }
 
-async function findOrder(db: Db, orderId: string, ownerId?: string): Promise<OrderRow> {
+/** One order: the shopper's own and visible to them, or any order for a seller; 404 otherwise. */
+export async function getOrder(
+  db: Executor,
+  orderId: string,
+  viewer: { userId: string } | { seller: true },
+  urls: PublicUrls,
+): Promise<Order> {
   if (!isUuid(orderId)) throw notFound("Order");
   const [row] = await db
     .select()
     .from(orders)
     .where(
-      ownerId ? and(eq(orders.id, orderId), eq(orders.userId, ownerId)) : eq(orders.id, orderId),
+      "userId" in viewer
+        ? and(eq(orders.id, orderId), eq(orders.userId, viewer.userId), visibleOrder)
+        : eq(orders.id, orderId),
     )
     .limit(1);
   // Someone else's order and no order at all answer alike.
-  if (!row || (row.paymentType === "Online" && !row.isPaid && !row.needsRefund))
-    throw notFound("Order");
-
-  return row;
+  if (!row) throw notFound("Order");
+  return toOrder(db, row, urls);
 }
 
-/** A shopper cancels their own cash-on-delivery order while it is still `Order Placed`. */
-export async function cancelShopperOrder(db: Db, userId: string, orderId: string): Promise<Order> {
-  const order = await findOrder(db, orderId, userId);
-  if (order.paymentType !== "COD" || order.status !== "Order Placed") {
-    throw new AppError("invalid_transition", "This order can no longer be cancelled.");
-  }
-  const cancelled = await db.transaction(async (tx) => {
-    const row = await changeOrderStatus(tx, order.id, ["Order Placed"], "Cancelled", "shopper");
-    if (row) await returnStock(tx, order.id);
-    return row;
+/** A shopper cancels their own cash-on-delivery order while the shop has not started on it. */
+export async function cancelShopperOrder(
+  db: Db,
+  userId: string,
+  orderId: string,
+  urls: PublicUrls,
+): Promise<Order> {
+  const outcome = await db.transaction(async (tx) => {
+    const [order] = isUuid(orderId)
+      ? await tx
+          .select({ paymentType: orders.paymentType, isPaid: orders.isPaid })
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      : [];
+    if (!order) return { moved: false, reason: "not_found" } as const;
+    if (order.paymentType !== "COD")
+      throw new AppError(
+        "invalid_transition",
+        "Orders paid online cannot be cancelled here. Please contact the store.",
+      );
+    return moveOrder(tx, { orderId, to: "Cancelled", actor: "shopper", ownerId: userId });
   });
-  if (!cancelled)
-    throw new AppError("invalid_transition", "This order can no longer be cancelled.");
-  return toOrder(db, cancelled);
+  return answerMove(db, outcome, urls, "This order can no longer be cancelled.");
 }
 
 /** A seller moves an order along the transition table; cancelling returns the stock. */
@@ -77,25 +123,33 @@ export async function changeStatusAsSeller(
   db: Db,
   orderId: string,
   to: OrderStatus,
+  sellerLabel: string,
+  urls: PublicUrls,
 ): Promise<Order> {
-  const order = await findOrder(db, orderId);
-  const from = order.status as OrderStatus;
-  if (!canSellerMove(from, to))
-    throw new AppError("invalid_transition", `An order that is ${from} cannot be moved to ${to}.`);
-  const changed = await db.transaction(async (tx) => {
-    const paidOnDelivery = to === "Delivered" && order.paymentType === "COD";
-    const refundDue = to === "Cancelled" && order.isPaid;
-    const row = await changeOrderStatus(tx, order.id, [from], to, "seller", {
-      ...(paidOnDelivery ? { isPaid: true } : {}),
-      ...(refundDue ? { needsRefund: true } : {}),
-    });
-    if (row && to === "Cancelled") await returnStock(tx, order.id);
-    return row;
-  });
-  if (!changed)
-    throw new AppError(
-      "invalid_transition",
-      "The order changed in the meantime. Please refresh and try again.",
-    );
-  return toOrder(db, changed);
+  const outcome = await db.transaction((tx) =>
+    moveOrder(tx, { orderId, to, actor: "seller", actorLabel: sellerLabel }),
+  );
+  return answerMove(
+    db,
+    outcome,
+    urls,
+    outcome.moved || outcome.reason === "not_found"
+      ? ""
+      : `An order that is ${outcome.order.status} cannot be moved to ${to}.`,
+  );
+}
+
+async function answerMove(
+  db: Db,
+  outcome: MoveOutcome,
+  urls: PublicUrls,
+  refusal: string,
+): Promise<Order> {
+  if (outcome.moved) return toOrder(db, outcome.order, urls);
+  if (outcome.reason === "not_found" || !isVisible(outcome.order)) throw notFound("Order");
+  throw new AppError("invalid_transition", refusal);
+}
+
+export function isVisible(row: OrderRow): boolean {
+  return row.paymentType === "COD" || row.isPaid || row.needsRefund || row.refundedAt !== null;
 }

@@ -98,7 +98,7 @@ describe("POST /api/order/cod", () => {
         ["Milk", 2, 54],
       ]),
     );
-    expect(order.statusHistory?.map((h) => h.status)).toEqual(["Order Placed"]);
+    expect(order.history.map((h) => h.status)).toEqual(["Order Placed"]);
 
     // Later edits of the product do not change the past order.
     await t.database.db
@@ -279,7 +279,7 @@ describe("shopper orders", () => {
       orders: Order[];
     }>().orders[0]!;
     expect(cancelled.status).toBe("Cancelled");
-    expect(cancelled.statusHistory?.map((h) => h.status)).toEqual(["Order Placed", "Cancelled"]);
+    expect(cancelled.history.map((h) => h.status)).toEqual(["Order Placed", "Cancelled"]);
   });
 });
 
@@ -339,7 +339,7 @@ describe("seller order calls", () => {
       success: true,
       order: { status: "Delivered", isPaid: true },
     });
-    expect(delivered.json<{ order: Order }>().order.statusHistory?.map((h) => h.status)).toEqual([
+    expect(delivered.json<{ order: Order }>().order.history.map((h) => h.status)).toEqual([
       "Order Placed",
       "Packing",
       "Out for Delivery",

@@ -1,30 +1,73 @@
 import type { FastifyInstance } from "fastify";
-import { placeOrderSchema } from "../../../contract/order";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  checkoutStartedSchema,
+  orderChangedSchema,
+  orderIdBodySchema,
+  placeOrderSchema,
+} from "../../../contract/order";
 import type { AppDeps } from "../../app-deps";
-import { parseWith } from "../../http/errors";
-import { requireUser } from "../../http/sessions";
-import { idempotencyKeyOf } from "../orders/orders-routes";
+import { errorResponses } from "../../http/route-schemas";
+import { idempotencyHeaders } from "../orders/orders-routes";
 import { startOnlineCheckout } from "./online-checkout";
+import { refundOrder } from "./refunds";
 
 /** `POST /api/order/stripe` (the spec's name): online payment through the configured provider. */
 export function checkoutRoutes(deps: AppDeps) {
-  return async (app: FastifyInstance) => {
-    app.post("/api/order/stripe", async (request) => {
-      const userId = await requireUser(deps.db, request);
-      const input = parseWith(placeOrderSchema, request.body);
-      const url = await startOnlineCheckout(
-        {
-          db: deps.db,
-          provider: deps.payments,
-          publicUrl: deps.config.publicUrl,
-          log: request.log,
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      "/api/order/stripe",
+      {
+        onRequest: deps.guards.requireShopper,
+        config: { stockKnown: true },
+        schema: {
+          tags: ["orders"],
+          summary: "Start an online payment: the order waits, holding its stock, until paid",
+          headers: idempotencyHeaders,
+          body: placeOrderSchema,
+          response: { 200: checkoutStartedSchema, ...errorResponses },
         },
-        userId,
-        input,
-        idempotencyKeyOf(request),
-      );
-      deps.catalogCache.invalidate();
-      return { success: true, url };
-    });
+      },
+      async (request) => {
+        // A client hosted elsewhere gets its shopper back on its own site; the address comes
+        // from the configured list, never from a request field (no open redirect).
+        const origin = request.headers.origin;
+        const returnOrigin =
+          typeof origin === "string" && deps.config.corsOrigins.includes(origin) ? origin : null;
+        const { url, orderId } = await startOnlineCheckout(
+          { db: deps.db, provider: deps.payments, urls: deps.urls, log: request.log },
+          request.userId,
+          request.body,
+          {
+            idempotencyKey: request.headers["idempotency-key"],
+            returnOrigin,
+            cache: deps.catalog.cache,
+          },
+        );
+        return { success: true as const, url, orderId };
+      },
+    );
+
+    app.post(
+      "/api/order/refund",
+      {
+        onRequest: deps.guards.requireSeller,
+        schema: {
+          tags: ["seller"],
+          summary: "Send an owed refund back through the payment provider (at most once)",
+          body: orderIdBodySchema,
+          response: { 200: orderChangedSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: "Refund sent",
+        order: await refundOrder(
+          { db: deps.db, provider: deps.payments, urls: deps.urls, log: request.log },
+          request.body.orderId,
+        ),
+      }),
+    );
   };
 }

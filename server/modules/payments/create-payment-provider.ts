@@ -1,12 +1,14 @@
 import type { Config } from "../../config";
+import type { Db } from "../../db/database";
 import { createDemoProvider } from "./demo-provider";
 import type { PaymentProvider } from "./payment-provider";
-import { createStripeClient, createStripeProvider } from "./stripe-provider";
 
 /** The provider PAYMENT_PROVIDER names (config validation guarantees Stripe's keys are set). */
-export function createPaymentProvider(config: Config): PaymentProvider {
+export async function createPaymentProvider(config: Config, db: Db): Promise<PaymentProvider> {
   if (config.payment.provider === "stripe" && config.payment.stripeSecretKey) {
+    // Loaded only when used: the Stripe SDK is sizeable, and most stores start on the demo.
+    const { createStripeClient, createStripeProvider } = await import("./stripe-provider");
     return createStripeProvider(createStripeClient(config.payment.stripeSecretKey));
   }
-  return createDemoProvider();
+  return createDemoProvider(db);
 }

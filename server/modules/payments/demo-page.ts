@@ -19,7 +19,7 @@ const styles = `
   li{display:flex;justify-content:space-between;padding:8px 0;border-bottom:1px solid #e5e7eb;font-size:14px}
   .actions{display:flex;gap:12px} form{flex:1}
   button{width:100%;padding:12px;border-radius:8px;border:0;font-size:16px;cursor:pointer}
-  .pay{background:#4fbf8b;color:#fff} .cancel{background:#e5e7eb;color:#374151}
+  .pay{background:#177a45;color:#fff} .pay:hover{background:#12633a} .cancel{background:#e5e7eb;color:#374151}
   button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
   a{color:#047857}`;
 
@@ -56,9 +56,10 @@ export function demoCheckoutPage(view: DemoCheckoutView): string {
 }
 
 /** Shown instead of the buttons when the checkout can no longer be paid. */
-export function demoMessagePage(title: string, message: string): string {
+export function demoMessagePage(title: string, message: string, storeOrigin = ""): string {
+  const store = escapeHtml(storeOrigin);
   return page(
     title,
-    `<span class="badge">Demo payment</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/my-orders">See my orders</a> · <a href="/">Back to the store</a></p>`,
+    `<span class="badge">Demo payment</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="${store}/my-orders">See my orders</a> · <a href="${store}/">Back to the store</a></p>`,
   );
 }

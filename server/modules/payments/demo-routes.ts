@@ -1,15 +1,17 @@
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-
 import type { AppDeps } from "../../app-deps";
-import { orders, paymentSessions } from "../../db/schema";
 import { toOrder } from "../orders/order-view";
 import { demoCheckoutPage, demoMessagePage } from "./demo-page";
-import { applyPaymentEvent } from "./payment-events";
+import { returnAddresses } from "./online-checkout";
+import { applyPaymentEvent, orderOfSession } from "./payment-events";
+
+const closedMessage =
+  "This payment was cancelled or has expired, and no money was taken. Your cart is waiting for you.";
 
 /**
  * The demo provider's hosted checkout, served by the store itself. Pay and Cancel go through
- * applyPaymentEvent, the same path a real provider's webhook takes.
+ * applyPaymentEvent, the same path a real provider's webhook takes; the order's row lock decides
+ * between a Pay and a Cancel clicked together, and the page says which one won.
  */
 export function demoPaymentRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
@@ -20,52 +22,41 @@ export function demoPaymentRoutes(deps: AppDeps) {
       (_request, _body, done) => done(null, {}),
     );
 
-    const findSession = async (id: string) => {
-      // Demo session ids are `demo_` + base64url; anything else cannot be one.
-      if (!/^demo_[\w-]{1,64}$/.test(id)) return undefined;
-      const [row] = await deps.db
-        .select({ session: paymentSessions, order: orders })
-        .from(paymentSessions)
-        .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
-        .where(and(eq(paymentSessions.id, id), eq(paymentSessions.provider, "demo")))
-        .limit(1);
-      return row;
-    };
+    // Demo session ids are `demo_` + base64url; anything else cannot be one.
+    const findSession = (id: string) =>
+      /^demo_[\w-]{1,64}$/.test(id) ? orderOfSession(deps.db, id) : Promise.resolve(undefined);
     const html = (reply: FastifyReply, status: number, body: string) =>
       reply
         .status(status)
         .header("cache-control", "no-store")
         .type("text/html; charset=utf-8")
         .send(body);
+    const notFound = (reply: FastifyReply) =>
+      html(
+        reply,
+        404,
+        demoMessagePage("Payment link not found", "This payment link is not valid."),
+      );
+    const origin = (returnOrigin: string | null) => returnOrigin ?? deps.config.publicUrl;
+    const pageSchema = { hide: true } as const;
 
     app.get<{ Params: { session: string } }>(
       "/api/payments/demo/:session",
+      { schema: pageSchema },
       async (request, reply) => {
         const found = await findSession(request.params.session);
-        if (!found)
-          return html(
-            reply,
-            404,
-            demoMessagePage("Payment link not found", "This payment link is not valid."),
-          );
+        if (!found) return notFound(reply);
         const { session, order } = found;
+        const back = origin(session.returnOrigin);
         if (order.isPaid)
           return html(
             reply,
             200,
-            demoMessagePage("Already paid", "This order has been paid. Thank you!"),
+            demoMessagePage("Already paid", "This order has been paid. Thank you!", back),
           );
-        if (order.status !== "Awaiting Payment" || session.expiresAt < new Date()) {
-          return html(
-            reply,
-            200,
-            demoMessagePage(
-              "Payment closed",
-              "This payment was cancelled or has expired. Your cart is waiting for you.",
-            ),
-          );
-        }
-        const view = await toOrder(deps.db, order);
+        if (order.status !== "Awaiting Payment" || session.expiresAt < new Date())
+          return html(reply, 200, demoMessagePage("Payment closed", closedMessage, back));
+        const view = await toOrder(deps.db, order, deps.urls);
         return html(
           reply,
           200,
@@ -82,41 +73,53 @@ export function demoPaymentRoutes(deps: AppDeps) {
       (action: "pay" | "cancel") =>
       async (request: FastifyRequest<{ Params: { session: string } }>, reply: FastifyReply) => {
         const found = await findSession(request.params.session);
-        if (!found)
-          return html(
-            reply,
-            404,
-            demoMessagePage("Payment link not found", "This payment link is not valid."),
-          );
-        const { order } = found;
-        // Like a real hosted page, a closed checkout takes no money: nothing happens.
-        if (order.isPaid) return reply.redirect("/loader?next=my-orders", 303);
-        if (order.status !== "Awaiting Payment")
-          return html(
-            reply,
-            409,
-            demoMessagePage(
-              "Payment closed",
-              "This payment was cancelled or has expired. Your cart is waiting for you.",
-            ),
-          );
+        if (!found) return notFound(reply);
+        const back = origin(found.session.returnOrigin);
+        const to = returnAddresses(back);
         const expired = found.session.expiresAt < new Date();
-        const kind = action === "pay" && !expired ? "paid" : expired ? "expired" : "failed";
+        const kind = expired ? "expired" : action === "pay" ? "paid" : "failed";
         await applyPaymentEvent(
           deps.db,
           "demo",
           {
-            eventId: `demo:${found.session.id}:${action}`,
+            eventId: `demo:${found.session.id}:${kind}`,
             type: `demo.${action}`,
             kind,
             sessionId: found.session.id,
           },
           request.log,
+          { takesNoMoneyWhenClosed: true },
         );
-        deps.catalogCache.invalidate();
-        return reply.redirect(kind === "paid" ? "/loader?next=my-orders" : "/cart", 303);
+        // Whatever this click did, the order now says what happened: tell that, truthfully.
+        const now = await findSession(found.session.id);
+        const order = now?.order ?? found.order;
+        if (order.isPaid) {
+          if (action === "pay") return reply.redirect(to.paid, 303);
+          return html(
+            reply,
+            409,
+            demoMessagePage(
+              "Already paid",
+              "This order was paid before it could be cancelled.",
+              back,
+            ),
+          );
+        }
+        if (order.status === "Cancelled") {
+          if (action === "cancel") return reply.redirect(to.cancelled, 303);
+          return html(reply, 409, demoMessagePage("Payment closed", closedMessage, back));
+        }
+        return html(reply, 409, demoMessagePage("Payment closed", closedMessage, back));
       };
-    app.post<{ Params: { session: string } }>("/api/payments/demo/:session/pay", act("pay"));
-    app.post<{ Params: { session: string } }>("/api/payments/demo/:session/cancel", act("cancel"));
+    app.post<{ Params: { session: string } }>(
+      "/api/payments/demo/:session/pay",
+      { schema: pageSchema },
+      act("pay"),
+    );
+    app.post<{ Params: { session: string } }>(
+      "/api/payments/demo/:session/cancel",
+      { schema: pageSchema },
+      act("cancel"),
+    );
   };
 }

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PlaceOrderInput } from "../../../contract/order";
-
 import type { Db } from "../../db/database";
-import { paymentSessions } from "../../db/schema";
-import { AppError } from "../../http/errors";
-import { placeOrder, type PlacedOrder } from "../orders/order-placement";
-import { changeOrderStatus, returnStock } from "../orders/order-stock";
+import { orderItems, orders, paymentSessions } from "../../db/schema";
+import { AppError } from "../../http/app-error";
+import type { PublicUrls } from "../media/public-urls";
+import type { CatalogCache } from "../catalog/catalog-cache";
+import { idempotencyKeyUsed, offerStock, placeOrder } from "../orders/order-placement";
+import { moveOrder } from "../orders/order-transitions";
 import type { PaymentProvider } from "./payment-provider";
 
 /** The hosted page stays open this long; the order's stock hold (32 min) outlives it a little. */
@@ -15,73 +16,86 @@ const CHECKOUT_MINUTES = 30;
 export interface OnlineCheckoutDeps {
   db: Db;
   provider: PaymentProvider;
-  publicUrl: string;
-  log?: Pick<FastifyBaseLogger, "error">;
+  urls: PublicUrls;
+  log?: Pick<FastifyBaseLogger, "error" | "warn">;
+}
+
+/** Where the shopper returns after paying or cancelling: an allowed client's origin, or ours. */
+export function returnAddresses(origin: string) {
+  return { paid: `${origin}/loader?next=my-orders`, cancelled: `${origin}/cart?payment=cancelled` };
 }
 
 /**
  * Places the order as `Awaiting Payment` (stock held), then opens the provider's hosted checkout.
  * The network call happens outside any transaction; if it fails the order is cancelled and its
- * stock returned. A repeated Idempotency-Key answers with the same checkout URL.
+ * stock returned. A repeated Idempotency-Key answers with the same checkout. A newer checkout of
+ * the same cart replaces the shopper's older one, whose hold is released at once.
  */
 export async function startOnlineCheckout(
   deps: OnlineCheckoutDeps,
   userId: string,
   input: PlaceOrderInput,
-  idempotencyKey?: string,
-): Promise<string> {
-  const result = await placeOrder(deps.db, userId, input, {
+  options: { idempotencyKey?: string; returnOrigin: string | null; cache?: CatalogCache },
+): Promise<{ orderId: string; url: string }> {
+  const repeat =
+    options.idempotencyKey !== undefined &&
+    (await idempotencyKeyUsed(deps.db, userId, options.idempotencyKey));
+  if (!repeat) await releaseOlderHolds(deps, userId, input);
+
+  const placed = await placeOrder(deps.db, userId, input, {
     paymentType: "Online",
-    idempotencyKey,
-    answer: (order) => ({ status: 200, body: { success: true, orderId: order.id } }),
+    idempotencyKey: options.idempotencyKey,
   });
-  if (!result.order) {
-    const { orderId } = JSON.parse(result.body) as { orderId: string };
+  if (options.cache) offerStock(options.cache, placed.stock);
+  if (placed.replayed) {
     const [session] = await deps.db
       .select()
       .from(paymentSessions)
-      .where(eq(paymentSessions.orderId, orderId))
+      .where(eq(paymentSessions.orderId, placed.orderId))
       .limit(1);
     if (!session)
       throw new AppError(
         "conflict",
         "This checkout is still being prepared. Please try again in a moment.",
       );
-    return session.url;
+    return { orderId: placed.orderId, url: deps.urls.absolute(session.url) };
   }
-  return openCheckout(deps, result.order);
+  const url = await openCheckout(deps, placed.orderId, options.returnOrigin);
+  return { orderId: placed.orderId, url: deps.urls.absolute(url) };
 }
 
-async function openCheckout(deps: OnlineCheckoutDeps, order: PlacedOrder): Promise<string> {
+async function openCheckout(
+  deps: OnlineCheckoutDeps,
+  orderId: string,
+  returnOrigin: string | null,
+): Promise<string> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await deps.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
   const expiresAt = new Date(Date.now() + CHECKOUT_MINUTES * 60_000 + 30_000);
+  const back = returnAddresses(returnOrigin ?? deps.urls.publicUrl);
   let session;
   try {
     session = await deps.provider.createCheckout({
-      orderId: order.id,
-      amountPaise: order.amountPaise,
-      lines: order.items.map((i) => ({
-        name: i.name,
+      orderId,
+      amountPaise: order!.amountPaise,
+      lines: lines.map((i) => ({
+        name: i.product.name,
         unitAmountPaise: i.unitPricePaise,
         quantity: i.quantity,
       })),
       expiresAt,
-      successUrl: `${deps.publicUrl}/loader?next=my-orders`,
-      cancelUrl: `${deps.publicUrl}/cart`,
+      successUrl: back.paid,
+      cancelUrl: back.cancelled,
     });
   } catch (error) {
-    await deps.db.transaction(async (tx) => {
-      if (
-        await changeOrderStatus(tx, order.id, ["Awaiting Payment"], "Cancelled", "system", {
-          paymentExpiresAt: null,
-        })
-      ) {
-        await returnStock(tx, order.id);
-      }
-    });
-    deps.log?.error(
-      { err: error, orderId: order.id },
-      "payment provider refused to open a checkout",
+    await deps.db.transaction((tx) =>
+      moveOrder(tx, { orderId, to: "Cancelled", actor: "system", from: ["Awaiting Payment"] }),
     );
+    deps.log?.error({ err: error, orderId }, "payment provider refused to open a checkout");
     throw new AppError(
       "unavailable",
       "Online payment is unavailable right now. Please try again or choose Cash On Delivery.",
@@ -90,10 +104,57 @@ async function openCheckout(deps: OnlineCheckoutDeps, order: PlacedOrder): Promi
   await deps.db.insert(paymentSessions).values({
     id: session.id,
     provider: deps.provider.name,
-    orderId: order.id,
+    orderId,
     url: session.url,
-    amountPaise: order.amountPaise,
+    returnOrigin,
+    amountPaise: order!.amountPaise,
     expiresAt,
   });
   return session.url;
+}
+
+/** Cancels the shopper's unpaid checkouts of exactly this cart: the new one replaces them. */
+async function releaseOlderHolds(
+  deps: OnlineCheckoutDeps,
+  userId: string,
+  input: PlaceOrderInput,
+): Promise<void> {
+  const waiting = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "Awaiting Payment")));
+  if (waiting.length === 0) return;
+  const items = await deps.db
+    .select({
+      orderId: orderItems.orderId,
+      product: orderItems.productId,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        waiting.map((w) => w.id),
+      ),
+    );
+  const signature = (list: { product: string; quantity: number }[]) =>
+    JSON.stringify(
+      list.map((i) => `${i.product}:${i.quantity}`).sort((a, b) => a.localeCompare(b)),
+    );
+  const wanted = signature(input.items);
+  for (const { id } of waiting) {
+    if (signature(items.filter((i) => i.orderId === id)) !== wanted) continue;
+    const outcome = await deps.db.transaction((tx) =>
+      moveOrder(tx, { orderId: id, to: "Cancelled", actor: "system", from: ["Awaiting Payment"] }),
+    );
+    if (!outcome.moved) continue;
+    const [session] = await deps.db
+      .select({ id: paymentSessions.id })
+      .from(paymentSessions)
+      .where(eq(paymentSessions.orderId, id));
+    if (session)
+      await deps.provider.cancelCheckout(session.id).catch((error: unknown) => {
+        deps.log?.warn({ err: error, orderId: id }, "could not close a replaced checkout");
+      });
+  }
 }

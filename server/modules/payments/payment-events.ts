@@ -1,26 +1,33 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { deliveryPromiseMinutes } from "../../../contract/order-status";
-import type { Db } from "../../db/database";
+import type { Db, Tx } from "../../db/database";
 import { isUuid } from "../../db/ids";
-
 import { orders, paymentEvents, paymentSessions, users } from "../../db/schema";
-import { changeOrderStatus, returnStock } from "../orders/order-stock";
+import { changeOrder, moveOrder } from "../orders/order-transitions";
 import type { PaymentEvent } from "./payment-provider";
 
 export type EventOutcome =
-  "paid" | "cancelled" | "duplicate" | "ignored" | "refund_needed" | "unknown_session";
+  "paid" | "cancelled" | "duplicate" | "ignored" | "refund_needed" | "closed" | "unknown_session";
+
+export interface ApplyOptions {
+  /**
+   * A hosted page that is itself the provider (the demo page): a payment for an order that is no
+   * longer awaiting one takes no money (`closed`) instead of being owed back.
+   */
+  takesNoMoneyWhenClosed?: boolean;
+}
 
 /**
  * Applies a provider event at most once: the event id is recorded under a unique key in the same
- * transaction as the change it causes, and the change is a conditional status move, so duplicates,
- * replays and events arriving out of order change nothing.
+ * transaction as the change it causes, and the change is a move checked by the order state
+ * machine, so duplicates, replays and events arriving out of order change nothing.
  */
 export async function applyPaymentEvent(
   db: Db,
   provider: string,
   event: PaymentEvent,
   log?: Pick<Logger, "warn">,
+  options: ApplyOptions = {},
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
     const [session] = event.sessionId
@@ -32,6 +39,11 @@ export async function applyPaymentEvent(
       : [];
     const orderId =
       session?.orderId ?? (event.orderId && isUuid(event.orderId) ? event.orderId : null);
+    // The order is locked before anything references it: recording the event takes a key-share
+    // lock on it (foreign key), and two events (a Pay and a Cancel) that each held one while
+    // waiting to lock it for their move would deadlock.
+    if (orderId)
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({ provider, eventId: event.eventId, type: event.type, orderId, outcome: "pending" })
@@ -39,56 +51,42 @@ export async function applyPaymentEvent(
       .returning({ id: paymentEvents.id });
     if (!recorded) return "duplicate";
 
-    const outcome = await decide(tx, event, orderId, log);
+    const outcome = await decide(tx, event, orderId, options, log);
     await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, recorded.id));
     return outcome;
   });
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 async function decide(
   tx: Tx,
   event: PaymentEvent,
   orderId: string | null,
+  options: ApplyOptions,
   log?: Pick<Logger, "warn">,
 ): Promise<EventOutcome> {
   if (event.kind === "ignored") return "ignored";
   if (!orderId) return "unknown_session";
 
   if (event.kind === "paid") {
-    const now = new Date();
-    const paid = await changeOrderStatus(
-      tx,
+    const paid = await moveOrder(tx, {
       orderId,
-      ["Awaiting Payment"],
-      "Order Placed",
-      "payment",
-      {
-        isPaid: true,
-        paymentExpiresAt: null,
-        // The 30-minute promise starts when the order is confirmed.
-        deliverBy: new Date(now.getTime() + deliveryPromiseMinutes * 60_000),
-      },
-    );
-    if (paid) {
+      to: "Order Placed",
+      actor: "payment",
+      from: ["Awaiting Payment"],
+    });
+    if (paid.moved) {
       await tx
         .update(users)
-        .set({ cartItems: {}, updatedAt: now })
-        .where(eq(users.id, paid.userId));
+        .set({ cartItems: {}, updatedAt: new Date() })
+        .where(eq(users.id, paid.order.userId));
       return "paid";
     }
-    const [order] = await tx
-      .select({ status: orders.status, isPaid: orders.isPaid })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (order?.status === "Cancelled" && !order.isPaid) {
-      // Money arrived after the hold lapsed and the stock went back on the shelf: never resurrect
-      // the order; flag it so the money is returned.
-      await tx
-        .update(orders)
-        .set({ needsRefund: true, updatedAt: now })
-        .where(eq(orders.id, orderId));
+    if (paid.reason === "not_found") return "ignored";
+    if (paid.order.status === "Cancelled" && !paid.order.isPaid) {
+      if (options.takesNoMoneyWhenClosed) return "closed";
+      // Money arrived after the hold lapsed and the stock went back on the shelf: never
+      // resurrect the order; flag it so the money is returned.
+      await changeOrder(tx, orderId, { needsRefund: true });
       log?.warn(
         { orderId, eventId: event.eventId },
         "payment arrived for a cancelled order: refund needed",
@@ -98,15 +96,23 @@ async function decide(
     return "ignored";
   }
 
-  const cancelled = await changeOrderStatus(
-    tx,
+  const cancelled = await moveOrder(tx, {
     orderId,
-    ["Awaiting Payment"],
-    "Cancelled",
-    "payment",
-    { paymentExpiresAt: null },
-  );
-  if (!cancelled) return "ignored";
-  await returnStock(tx, orderId);
-  return "cancelled";
+    to: "Cancelled",
+    actor: "payment",
+    from: ["Awaiting Payment"],
+    stockReason: event.kind === "expired" ? "payment_lapsed" : "cancel",
+  });
+  return cancelled.moved ? "cancelled" : "ignored";
+}
+
+/** The order a payment session belongs to. */
+export async function orderOfSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ order: orders, session: paymentSessions })
+    .from(paymentSessions)
+    .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
+    .where(eq(paymentSessions.id, sessionId))
+    .limit(1);
+  return row;
 }

@@ -8,6 +8,7 @@ export interface CheckoutRequest {
   lines: { name: string; unitAmountPaise: number; quantity: number }[];
   /** When the hosted page stops accepting payment. */
   expiresAt: Date;
+  /** Absolute addresses the shopper comes back to (PUBLIC_URL, or the client's allowed origin). */
   successUrl: string;
   cancelUrl: string;
 }
@@ -15,7 +16,7 @@ export interface CheckoutRequest {
 export interface CheckoutSession {
   /** The provider's id of the hosted checkout. */
   id: string;
-  /** Where the shopper's browser goes to pay. */
+  /** Where the shopper's browser goes to pay: absolute, or a path of this store (demo provider). */
   url: string;
 }
 
@@ -31,9 +32,19 @@ export interface PaymentEvent {
   orderId?: string;
 }
 
+export interface RefundRequest {
+  sessionId: string;
+  orderId: string;
+  amountPaise: number;
+  /** The same key for every attempt at one order's refund: the provider pays back at most once. */
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: "demo" | "stripe";
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
-  /** Asks the provider to pay the money back (used when a payment arrives for a lapsed order). */
-  refund(sessionId: string): Promise<void>;
+  /** Closes a hosted checkout that is no longer wanted (best effort: the order is cancelled anyway). */
+  cancelCheckout(sessionId: string): Promise<void>;
+  /** Pays the money back; returns the provider's id of the refund. */
+  refund(request: RefundRequest): Promise<{ reference: string }>;
 }

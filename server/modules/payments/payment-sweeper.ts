@@ -1,12 +1,12 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { orders } from "../../db/schema";
-import { changeOrderStatus, returnStock } from "../orders/order-stock";
+import { moveOrder } from "../orders/order-transitions";
 
 /**
  * Cancels online orders whose payment hold has lapsed and returns their stock, whether or not the
- * provider ever tells us. Each order is its own transaction; the conditional status move makes a
- * race with a late provider event harmless. Returns how many orders it cancelled.
+ * provider ever tells us. Each order is its own transaction; the state machine makes a race with
+ * a late provider event harmless. Returns how many orders it cancelled.
  */
 export async function cancelExpiredPayments(
   db: Db,
@@ -21,14 +21,16 @@ export async function cancelExpiredPayments(
     .limit(batch);
   let cancelled = 0;
   for (const { id } of lapsed) {
-    const done = await db.transaction(async (tx) => {
-      const row = await changeOrderStatus(tx, id, ["Awaiting Payment"], "Cancelled", "system", {
-        paymentExpiresAt: null,
-      });
-      if (row) await returnStock(tx, id);
-      return Boolean(row);
-    });
-    if (done) cancelled++;
+    const outcome = await db.transaction((tx) =>
+      moveOrder(tx, {
+        orderId: id,
+        to: "Cancelled",
+        actor: "system",
+        from: ["Awaiting Payment"],
+        stockReason: "payment_lapsed",
+      }),
+    );
+    if (outcome.moved) cancelled++;
   }
   return cancelled;
 }

@@ -14,6 +14,8 @@ import { createStripeProvider, type StripeClient } from "./stripe-provider";
 // boundary, and webhook events are signed offline with the SDK's own test helper.
 const WEBHOOK_SECRET = "whsec_test_greencart";
 const created: Stripe.Checkout.SessionCreateParams[] = [];
+const expired: string[] = [];
+const refunds: { params: Stripe.RefundCreateParams; idempotencyKey?: string }[] = [];
 const fakeClient: StripeClient = {
   checkout: {
     sessions: {
@@ -22,9 +24,19 @@ const fakeClient: StripeClient = {
         const id = `cs_test_${created.length}_${Date.now()}`;
         return { id, url: `https://checkout.stripe.com/c/pay/${id}` };
       },
+      retrieve: async (id) => ({ payment_intent: `pi_for_${id}` }),
+      expire: async (id) => {
+        expired.push(id);
+        return {};
+      },
     },
   },
-  refunds: { create: async () => ({}) },
+  refunds: {
+    create: async (params, options) => {
+      refunds.push({ params, idempotencyKey: options?.idempotencyKey });
+      return { id: `re_${refunds.length}` };
+    },
+  },
 };
 
 const t = useTestApp(
@@ -115,6 +127,7 @@ describe("Stripe checkout", () => {
     expect(response.json()).toEqual({
       success: true,
       url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
+      orderId: order.id,
     });
     expect(params).toMatchObject({
       mode: "payment",
@@ -131,7 +144,7 @@ describe("Stripe checkout", () => {
       ],
       metadata: { orderId: order.id },
       success_url: "http://localhost:3000/loader?next=my-orders",
-      cancel_url: "http://localhost:3000/cart",
+      cancel_url: "http://localhost:3000/cart?payment=cancelled",
     });
     const minutes = (params.expires_at! * 1000 - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(30);
@@ -154,10 +167,7 @@ describe("Stripe webhook", () => {
     }>().orders;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ status: "Order Placed", isPaid: true });
-    expect(list[0]!.statusHistory?.map((h) => h.status)).toEqual([
-      "Awaiting Payment",
-      "Order Placed",
-    ]);
+    expect(list[0]!.history.map((h) => h.status)).toEqual(["Awaiting Payment", "Order Placed"]);
     expect(await t.database.db.select().from(paymentEvents)).toHaveLength(1);
   });
 
@@ -262,5 +272,58 @@ describe("Stripe webhook", () => {
         }),
       ]);
     }
+  });
+
+  it("sends an owed refund through Stripe once, with one idempotency key; charge.refunded changes nothing more", async () => {
+    const { order, sessionId, product } = await checkout();
+    expect(await cancelExpiredPayments(t.database.db, new Date(Date.now() + 40 * 60_000))).toBe(1);
+    const late = signedEvent("checkout.session.completed", sessionId, order.id);
+    await deliver(late.payload, late.signature);
+    const seller = await createSeller(t.database.db);
+    refunds.length = 0;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post(t.app, "/api/order/refund", { orderId: order.id }, seller.cookies)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(refunds).toEqual([
+      {
+        params: {
+          payment_intent: `pi_for_${sessionId}`,
+          amount: 34000,
+          metadata: { orderId: order.id },
+        },
+        idempotencyKey: `refund-${order.id}`,
+      },
+    ]);
+    const refunded = await orderRow(order.id);
+    expect(refunded).toMatchObject({ needsRefund: false, refundReference: "re_1" });
+    expect(refunded.refundedAt).not.toBeNull();
+
+    const event = signedEvent("charge.refunded", sessionId, order.id, { object: "charge" });
+    expect((await deliver(event.payload, event.signature)).json()).toEqual({
+      received: true,
+      outcome: "ignored",
+    });
+    expect(await orderRow(order.id)).toEqual(refunded);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it("closes a replaced Stripe checkout when the shopper starts a newer one of the same cart", async () => {
+    const first = await checkout();
+    expired.length = 0;
+    const again = await post(
+      t.app,
+      "/api/order/stripe",
+      {
+        items: [{ product: first.product.id, quantity: 2 }],
+        address: (await t.app.inject({ url: "/api/address/get", cookies: first.cookies })).json<{
+          addresses: { _id: string }[];
+        }>().addresses[0]!._id,
+      },
+      first.cookies,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(expired).toEqual([first.sessionId]);
+    expect(await orderRow(first.order.id)).toMatchObject({ status: "Cancelled" });
   });
 });

@@ -4,6 +4,7 @@ import type {
   CheckoutSession,
   PaymentEvent,
   PaymentProvider,
+  RefundRequest,
 } from "./payment-provider";
 
 /** The part of the Stripe client the store uses; tests pass a fake with the same shape. */
@@ -14,10 +15,16 @@ export interface StripeClient {
         params: Stripe.Checkout.SessionCreateParams,
         options?: Stripe.RequestOptions,
       ): Promise<{ id: string; url: string | null }>;
-      retrieve?(id: string): Promise<{ payment_intent?: string | { id: string } | null }>;
+      retrieve(id: string): Promise<{ payment_intent?: string | { id: string } | null }>;
+      expire(id: string): Promise<unknown>;
     };
   };
-  refunds: { create(params: Stripe.RefundCreateParams): Promise<unknown> };
+  refunds: {
+    create(
+      params: Stripe.RefundCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<{ id: string }>;
+  };
 }
 
 export function createStripeClient(secretKey: string): StripeClient & Stripe {
@@ -55,11 +62,24 @@ export function createStripeProvider(
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { id: session.id, url: session.url };
     },
-    async refund(sessionId: string) {
-      const session = await client.checkout.sessions.retrieve?.(sessionId);
-      const intent = session?.payment_intent;
+    async cancelCheckout(sessionId: string) {
+      await client.checkout.sessions.expire(sessionId);
+    },
+    async refund(request: RefundRequest) {
+      const session = await client.checkout.sessions.retrieve(request.sessionId);
+      const intent = session.payment_intent;
       const paymentIntent = typeof intent === "string" ? intent : intent?.id;
-      if (paymentIntent) await client.refunds.create({ payment_intent: paymentIntent });
+      if (!paymentIntent) throw new Error("This Stripe checkout has no payment to refund");
+      // Stripe keeps the key for 24 hours: a retry gets the same refund, never a second one.
+      const refund = await client.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountPaise,
+          metadata: { orderId: request.orderId },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { reference: refund.id };
     },
   };
 }

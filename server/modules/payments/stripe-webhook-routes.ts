@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps";
-import { AppError } from "../../http/errors";
+import { z } from "zod";
+import { AppError } from "../../http/app-error";
+import { errorResponses } from "../../http/route-schemas";
 import { applyPaymentEvent } from "./payment-events";
 import { parseStripeEvent } from "./stripe-provider";
 
@@ -16,7 +18,17 @@ export function stripeWebhookRoutes(deps: AppDeps, webhookSecret: string) {
 
     app.post(
       "/api/payments/stripe/webhook",
-      { config: { crossSiteAllowed: true } },
+      {
+        config: { crossSiteAllowed: true },
+        schema: {
+          tags: ["payments"],
+          summary: "Stripe's webhook (signed; checkout.session.* events)",
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.string() }),
+            ...errorResponses,
+          },
+        },
+      },
       async (request) => {
         const signature = request.headers["stripe-signature"];
         if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
@@ -29,8 +41,7 @@ export function stripeWebhookRoutes(deps: AppDeps, webhookSecret: string) {
           throw new AppError("bad_request", "Invalid Stripe signature");
         }
         const outcome = await applyPaymentEvent(deps.db, "stripe", event, request.log);
-        if (outcome === "cancelled") deps.catalogCache.invalidate();
-        return { received: true, outcome };
+        return { received: true as const, outcome };
       },
     );
   };

@@ -18,13 +18,16 @@ let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildApp({
     config: t.config,
-    database: { ...t.database, onCatalogChange: () => {} },
+    database: { ...t.database, listen: async () => {} },
     logger: false,
     webRoot: path.join(t.dataDir, "no-web"),
   });
   await app.ready();
 });
-beforeEach(() => app.deps.catalogCache.invalidate());
+beforeEach(() => {
+  app.deps.catalog.cache.listingChanged();
+  app.deps.catalog.cache.board.clear();
+});
 afterAll(() => app?.close());
 
 async function list() {

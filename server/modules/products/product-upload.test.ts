@@ -41,11 +41,12 @@ describe("POST /api/product/add: a valid upload", () => {
     });
     // One URL per picture, in upload order, each the large size under a server-made name.
     expect(product.image).toHaveLength(2);
-    for (const url of product.image) expect(url).toMatch(/^\/media\/p-[0-9a-f-]{36}-large\.webp$/);
+    for (const url of product.image)
+      expect(url).toMatch(/^http:\/\/localhost:3000\/media\/p-[0-9a-f-]{36}-large\.webp$/);
     expect(mediaFiles()).toHaveLength(4);
 
     const sizes = [];
-    for (const url of product.image) {
+    for (const url of product.image.map((u) => new URL(u).pathname)) {
       const served = await t.app.inject({ url });
       expect(served.statusCode).toBe(200);
       expect(served.headers["content-type"]).toBe("image/webp");

@@ -1,32 +1,46 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { rupeesToPaise } from "../../../contract/money";
-import type { Product, ProductAddInput, ProductUpdateInput } from "../../../contract/product";
-import type { Executor } from "../../db/database";
+import type {
+  Product,
+  ProductAddInput,
+  ProductUpdateInput,
+  RestockInput,
+} from "../../../contract/product";
+import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import { products } from "../../db/schema";
-import { AppError, notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/app-error";
 import { toProduct, type ProductRow } from "../catalog/product-view";
+import { describeStockChange } from "../inventory/stock-ledger";
+import type { PublicUrls } from "../media/public-urls";
 
+/** Adds a product; its first stock is the first line of its ledger. */
 export async function createProduct(
-  db: Executor,
+  db: Db,
   input: ProductAddInput,
   images: string[],
+  actor: string,
+  urls: PublicUrls,
 ): Promise<Product> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      name: input.name,
-      category: input.category,
-      description: input.description,
-      pricePaise: rupeesToPaise(input.price),
-      offerPricePaise: rupeesToPaise(input.offerPrice),
-      weight: input.weight ?? null,
-      stock: input.stock,
-      inStock: input.stock > 0,
-      images,
-    })
-    .returning();
-  return toProduct(row!);
+  return db.transaction(async (tx) => {
+    await describeStockChange(tx, { reason: "restock", actor, note: "Initial stock" });
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        category: input.category,
+        description: input.description,
+        pricePaise: rupeesToPaise(input.price),
+        offerPricePaise: rupeesToPaise(input.offerPrice),
+        weight: input.weight ?? null,
+        stock: input.stock,
+        inStock: input.stock > 0,
+        lowStockThreshold: input.lowStockThreshold,
+        images,
+      })
+      .returning();
+    return toProduct(row!, urls);
+  });
 }
 
 async function findLiveProduct(db: Executor, id: string, lock = false): Promise<ProductRow> {
@@ -42,10 +56,16 @@ async function findLiveProduct(db: Executor, id: string, lock = false): Promise<
 }
 
 /**
- * Changes the fields given. Stock set to 0 takes the product off sale; a restock from 0 puts it
- * back on sale. The offer price is checked against the price the product ends up with.
+ * Changes the fields given. Stock is "set to N": the ledger records the difference as an edit.
+ * Stock set to 0 takes the product off sale; a restock from 0 puts it back on sale. The offer
+ * price is checked against the price the product ends up with.
  */
-export async function updateProduct(db: Executor, input: ProductUpdateInput): Promise<Product> {
+export async function updateProduct(
+  db: Db,
+  input: ProductUpdateInput,
+  actor: string,
+  urls: PublicUrls,
+): Promise<Product> {
   return db.transaction(async (tx) => {
     const current = await findLiveProduct(tx, input.id, true);
     const pricePaise = input.price !== undefined ? rupeesToPaise(input.price) : current.pricePaise;
@@ -53,6 +73,12 @@ export async function updateProduct(db: Executor, input: ProductUpdateInput): Pr
       input.offerPrice !== undefined ? rupeesToPaise(input.offerPrice) : current.offerPricePaise;
     if (offerPricePaise > pricePaise)
       throw new AppError("validation_failed", "offerPrice must not be more than price");
+    if (input.stock !== undefined && input.stock !== current.stock)
+      await describeStockChange(tx, {
+        reason: "edit",
+        actor,
+        note: `Set to ${input.stock}`,
+      });
     const stockChange =
       input.stock === undefined
         ? {}
@@ -67,6 +93,9 @@ export async function updateProduct(db: Executor, input: ProductUpdateInput): Pr
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.category !== undefined ? { category: input.category } : {}),
         ...(input.weight !== undefined ? { weight: input.weight } : {}),
+        ...(input.lowStockThreshold !== undefined
+          ? { lowStockThreshold: input.lowStockThreshold }
+          : {}),
         pricePaise,
         offerPricePaise,
         ...stockChange,
@@ -75,8 +104,68 @@ export async function updateProduct(db: Executor, input: ProductUpdateInput): Pr
       .where(and(eq(products.id, current.id), isNull(products.deletedAt)))
       .returning();
     if (!row) throw notFound("Product");
-    return toProduct(row);
+    return toProduct(row, urls);
   });
+}
+
+/**
+ * Adds units (or removes them, with a negative quantity) as a delta in one conditional update,
+ * so it is safe while orders are taking stock: it never overwrites what they took. Refused for a
+ * deleted product (404) and when the stock would go below zero (409). A sold-out product comes
+ * back on sale; one the seller switched off stays off.
+ */
+export async function restockProduct(
+  db: Db,
+  input: RestockInput,
+  actor: string,
+  urls: PublicUrls,
+): Promise<Product> {
+  if (!isUuid(input.id)) throw notFound("Product");
+  return db.transaction(async (tx) => {
+    await describeStockChange(tx, { reason: "restock", actor, note: input.note || undefined });
+    const [row] = await tx
+      .update(products)
+      .set({
+        stock: sql`${products.stock} + ${input.quantity}`,
+        inStock: sql`${products.stock} + ${input.quantity} > 0 and (${products.inStock} or ${products.stock} = 0)`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(products.id, input.id),
+          isNull(products.deletedAt),
+          sql`${products.stock} + ${input.quantity} >= 0`,
+        ),
+      )
+      .returning();
+    if (row) return toProduct(row, urls);
+    const current = await findLiveProduct(tx, input.id);
+    throw new AppError(
+      "conflict",
+      `Only ${current.stock} of ${current.name} in stock: cannot remove ${-input.quantity}.`,
+    );
+  });
+}
+
+/** Sets a product's pictures (kept ones and new ones, largest first). */
+export async function setProductImages(
+  db: Db,
+  id: string,
+  images: string[],
+  urls: PublicUrls,
+): Promise<Product> {
+  const current = await findLiveProduct(db, id);
+  const [row] = await db
+    .update(products)
+    .set({ images, updatedAt: new Date() })
+    .where(and(eq(products.id, current.id), isNull(products.deletedAt)))
+    .returning();
+  if (!row) throw notFound("Product");
+  return toProduct(row, urls);
+}
+
+export async function findProductImages(db: Executor, id: string): Promise<string[]> {
+  return (await findLiveProduct(db, id)).images;
 }
 
 /** Hides a product from the catalogue; past orders keep their snapshot. */

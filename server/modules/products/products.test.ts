@@ -116,7 +116,7 @@ describe("POST /api/product/update", () => {
           price: 70,
           offerPrice: 60,
           weight: "1 kg",
-          image: product.images,
+          image: product.images.map((path) => `http://localhost:3000${path}`),
           createdAt: product.createdAt.toISOString(),
         },
       });

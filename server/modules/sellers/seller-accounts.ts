@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
-import type { Executor } from "../../db/database";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/database";
+import { withStartupLock } from "../../db/startup-lock";
 import { sellers, sessions } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 
@@ -17,7 +18,15 @@ export interface SellerLogin {
  * Makes sure a seller can log in. With SELLER_EMAIL/SELLER_PASSWORD that account exists with that
  * password (updated if it changed). Without them, the first start creates one with a random password.
  */
-export async function ensureSellerAccount(
+export function ensureSellerAccount(
+  db: Db,
+  configured?: { email: string; password: string },
+): Promise<SellerLogin> {
+  // One process at a time: two first starts together must not make two different passwords.
+  return withStartupLock(db, (tx) => ensureSellerNow(tx, configured));
+}
+
+async function ensureSellerNow(
   db: Executor,
   configured?: { email: string; password: string },
 ): Promise<SellerLogin> {
@@ -66,6 +75,24 @@ export async function upsertSeller(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(sellers.id, existing.id));
     await tx.delete(sessions).where(eq(sessions.sellerId, existing.id));
+    // Running store processes forget the sessions they recently checked (on commit).
+    await tx.execute(sql`select pg_notify('session_ended', '*')`);
   });
   return "password_changed";
+}
+
+const labels = new Map<string, string>();
+
+/** How the stock ledger names a seller: `seller <email>` (kept in memory; emails never change). */
+export async function sellerLabel(db: Executor, sellerId: string): Promise<string> {
+  const known = labels.get(sellerId);
+  if (known) return known;
+  const [row] = await db
+    .select({ email: sellers.email })
+    .from(sellers)
+    .where(eq(sellers.id, sellerId))
+    .limit(1);
+  const label = row ? `seller ${row.email}` : "seller";
+  if (labels.size < 1000) labels.set(sellerId, label);
+  return label;
 }

@@ -1,31 +1,64 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { messageSchema, successSchema } from "../../../contract/common";
 import { sellerLoginSchema } from "../../../contract/seller";
 import type { AppDeps } from "../../app-deps";
-import { parseWith } from "../../http/errors";
-import { endSession, requireSeller, startSession } from "../../http/sessions";
+import { errorResponses } from "../../http/route-schemas";
+import { endSession, startSession } from "../../http/sessions";
+import { forgetSession } from "../auth/session-ended";
 import { loginSeller } from "./sellers-service";
 
 /** The seller's own login (cookie `seller_sid`), separate from shopper accounts. */
 export function sellersRoutes(deps: AppDeps) {
   const cookie = { secure: deps.config.publicUrl.startsWith("https://") };
-  return async (app: FastifyInstance) => {
-    app.post("/api/seller/login", async (request, reply) => {
-      const input = parseWith(sellerLoginSchema, request.body);
-      const sellerId = await loginSeller(deps.db, input, request.ip);
-      await startSession(deps.db, reply, "seller", sellerId, cookie);
-      return { success: true, message: "Logged In" };
-    });
+  const { requireSeller, personal } = deps.guards;
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      "/api/seller/login",
+      {
+        onRequest: personal,
+        schema: {
+          tags: ["seller"],
+          summary: "Log in as the seller",
+          body: sellerLoginSchema,
+          response: { 200: messageSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const sellerId = await loginSeller(deps.db, request.body, request.ip);
+        await startSession(deps.db, reply, "seller", sellerId, cookie);
+        return { success: true as const, message: "Logged In" };
+      },
+    );
 
-    app.get("/api/seller/is-auth", async (request) => {
-      await requireSeller(deps.db, request);
-      return { success: true };
-    });
+    app.get(
+      "/api/seller/is-auth",
+      {
+        onRequest: requireSeller,
+        schema: {
+          tags: ["seller"],
+          summary: "Whether the request holds a seller session",
+          response: { 200: successSchema, ...errorResponses },
+        },
+      },
+      async () => ({ success: true as const }),
+    );
 
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-      await endSession(deps.db, request, reply, "seller", cookie);
-      return { success: true, message: "Logged Out" };
+      const ended = await endSession(deps.db, request, reply, "seller", cookie);
+      if (ended) await forgetSession(deps, ended);
+      return { success: true as const, message: "Logged Out" };
     };
-    app.get("/api/seller/logout", logout);
-    app.post("/api/seller/logout", logout);
+    const logoutRoute = {
+      onRequest: personal,
+      schema: {
+        tags: ["seller"],
+        summary: "Log the seller out",
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    };
+    app.get("/api/seller/logout", logoutRoute, logout);
+    app.post("/api/seller/logout", logoutRoute, logout);
   };
 }

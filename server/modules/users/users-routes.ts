@@ -1,38 +1,82 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loginSchema, registerSchema } from "../../../contract/user";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { messageSchema } from "../../../contract/common";
+import { loginSchema, registerSchema, userResponseSchema } from "../../../contract/user";
 import type { AppDeps } from "../../app-deps";
-import { parseWith } from "../../http/errors";
-import { endSession, requireUser, startSession } from "../../http/sessions";
+import { errorResponses } from "../../http/route-schemas";
+import { endSession, startSession } from "../../http/sessions";
+import { forgetSession } from "../auth/session-ended";
 import { getUser, loginUser, registerUser } from "./users-service";
 
 /** Shopper accounts: register, login, logout, is-auth (cookie `sid`). */
 export function usersRoutes(deps: AppDeps) {
   const cookie = { secure: deps.config.publicUrl.startsWith("https://") };
-  return async (app: FastifyInstance) => {
-    app.post("/api/user/register", async (request, reply) => {
-      const input = parseWith(registerSchema, request.body);
-      const user = await registerUser(deps.db, input, request.ip);
-      await startSession(deps.db, reply, "user", user._id, cookie);
-      return reply.status(201).send({ success: true, user });
-    });
+  const { requireShopper, personal } = deps.guards;
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      "/api/user/register",
+      {
+        onRequest: personal,
+        schema: {
+          tags: ["account"],
+          summary: "Create a shopper account and log in",
+          body: registerSchema,
+          response: { 201: userResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const user = await registerUser(deps.db, request.body, request.ip);
+        await startSession(deps.db, reply, "user", user._id, cookie);
+        return reply.status(201).send({ success: true as const, user });
+      },
+    );
 
-    app.post("/api/user/login", async (request, reply) => {
-      const input = parseWith(loginSchema, request.body);
-      const user = await loginUser(deps.db, input, request.ip);
-      await startSession(deps.db, reply, "user", user._id, cookie);
-      return { success: true, user };
-    });
+    app.post(
+      "/api/user/login",
+      {
+        onRequest: personal,
+        schema: {
+          tags: ["account"],
+          summary: "Log in as a shopper (limited: see the README)",
+          body: loginSchema,
+          response: { 200: userResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const user = await loginUser(deps.db, request.body, request.ip);
+        await startSession(deps.db, reply, "user", user._id, cookie);
+        return { success: true as const, user };
+      },
+    );
 
-    app.get("/api/user/is-auth", async (request) => {
-      const user = await getUser(deps.db, await requireUser(deps.db, request));
-      return { success: true, user };
-    });
+    app.get(
+      "/api/user/is-auth",
+      {
+        onRequest: requireShopper,
+        schema: {
+          tags: ["account"],
+          summary: "The logged-in shopper with their saved cart",
+          response: { 200: userResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ success: true as const, user: await getUser(deps.db, request.userId) }),
+    );
 
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-      await endSession(deps.db, request, reply, "user", cookie);
-      return { success: true, message: "Logged Out" };
+      const ended = await endSession(deps.db, request, reply, "user", cookie);
+      if (ended) await forgetSession(deps, ended);
+      return { success: true as const, message: "Logged Out" };
     };
-    app.get("/api/user/logout", logout);
-    app.post("/api/user/logout", logout);
+    const logoutRoute = {
+      onRequest: personal,
+      schema: {
+        tags: ["account"],
+        summary: "Log out (ends the session and its live streams)",
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    };
+    app.get("/api/user/logout", logoutRoute, logout);
+    app.post("/api/user/logout", logoutRoute, logout);
   };
 }

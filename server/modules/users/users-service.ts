@@ -3,43 +3,36 @@ import type { LoginInput, RegisterInput, User } from "../../../contract/user";
 import type { Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import { users } from "../../db/schema";
-import { AppError, notAuthorized } from "../../http/errors";
+import { isUniqueViolation } from "../../db/database-errors";
+import { AppError, notAuthorized } from "../../http/app-error";
 import { checkLogin } from "../auth/login-check";
 import { hashPassword } from "../auth/passwords";
-import { assertWithinLimit, recordAttempt, registerLimit } from "../auth/rate-limit";
+import { countAttempt, forget, registerLimit } from "../auth/rate-limit";
 import { toUser } from "./user-view";
-
-const UNIQUE_VIOLATION = "23505";
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
 
 /** Creates a shopper account. The unique index decides races between two sign-ups with one email. */
 export async function registerUser(db: Executor, input: RegisterInput, ip: string): Promise<User> {
-  const limit = registerLimit(ip);
-  await assertWithinLimit(db, limit);
+  const taken = () =>
+    new AppError("conflict", "An account with this email already exists. Please log in.");
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
-  if (existing)
-    throw new AppError("conflict", "An account with this email already exists. Please log in.");
-  const passwordHash = await hashPassword(input.password);
+  if (existing) throw taken();
+  // Counted before the (deliberately slow) hash; an attempt that creates nothing is taken back.
+  const limit = registerLimit(ip);
+  await countAttempt(db, limit);
   try {
+    const passwordHash = await hashPassword(input.password);
     const [row] = await db
       .insert(users)
       .values({ name: input.name, email: input.email, passwordHash })
       .returning();
-    await recordAttempt(db, limit);
     return toUser(row!);
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError("conflict", "An account with this email already exists. Please log in.");
+    await forget(db, limit.subject);
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
 }

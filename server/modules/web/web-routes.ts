@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { firstScreen } from "./first-screen";
 
 /**
  * Serves the built single-page app from `root` (dist/web). Vite's hashed files under /assets/
@@ -55,11 +56,34 @@ export function isSpaRoute(request: FastifyRequest): boolean {
   return !path.extname(pathname);
 }
 
-export function sendSpaIndex(root: string, reply: FastifyReply) {
+let template: { file: string; mtimeMs: number; html: string } | undefined;
+
+/** The built index.html, read again only when a rebuild changed it. */
+function readIndex(root: string): string | undefined {
   const file = path.join(root, "index.html");
-  if (!fs.existsSync(file)) return undefined;
+  let mtimeMs: number;
+  try {
+    mtimeMs = fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  if (template?.file !== file || template.mtimeMs !== mtimeMs)
+    template = { file, mtimeMs, html: fs.readFileSync(file, "utf8") };
+  return template.html;
+}
+
+/** The app's page for any client-side route, with its first screen's catalogue data inside. */
+export async function sendSpaIndex(root: string, request: FastifyRequest, reply: FastifyReply) {
+  const html = readIndex(root);
+  if (html === undefined) return undefined;
+  const { pathname, search } = new URL(request.url, "http://localhost");
+  const first = await firstScreen(request.server, pathname, search);
   return reply
     .header("cache-control", "no-cache")
     .type("text/html; charset=utf-8")
-    .send(fs.createReadStream(file));
+    .send(
+      html
+        .replace("</head>", `${first.preloads}</head>`)
+        .replace("</body>", `${first.data}</body>`),
+    );
 }

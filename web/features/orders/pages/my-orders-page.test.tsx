@@ -43,6 +43,9 @@ const order = (id: string, overrides: Partial<Order>): Order => ({
   createdAt: "2026-11-22T10:00:00.000Z",
   updatedAt: "2026-11-22T10:00:00.000Z",
   deliverBy: "2026-11-22T10:30:00.000Z",
+  deliveredAt: null,
+  refundedAt: null,
+  history: [{ status: "Order Placed", at: "2026-11-22T10:00:00.000Z" }],
   ...overrides,
 });
 

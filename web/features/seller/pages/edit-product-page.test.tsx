@@ -17,6 +17,7 @@ const product: Product = {
   description: ["Juicy and red", "Farm fresh"],
   inStock: true,
   stock: 12,
+  lowStockThreshold: 5,
   weight: "500g",
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",

@@ -67,7 +67,7 @@ describe("the server process", () => {
     await waitUntilRunning(first);
     expect(first.output()).toContain(`GreenCart is running at http://localhost:${first.port}`);
     expect(first.output()).toMatch(/email:\s+seller@greencart\.local/);
-    expect(first.output()).toMatch(/password:\s+\S{12,}\s+\(generated: shown only this once\)/);
+    expect(first.output()).toMatch(/password:\s+\S{12,}\s+\(generated: keep it somewhere safe\)/);
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect(health.status).toBe(200);
     const count = await productCount(first.port);
@@ -131,4 +131,89 @@ describe("the server process", () => {
     },
     120_000,
   );
+
+  it.runIf(adminUrl)(
+    "seeds the demo catalogue once when two processes start together on an empty database",
+    async () => {
+      const name = `greencart_main_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl!);
+        url.pathname = `/${name}`;
+        const servers = await Promise.all(
+          [0, 1].map(async () => {
+            const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-pair-"));
+            folders.push(dataDir);
+            return start({ DATA_DIR: dataDir, DATABASE_URL: url.toString() }, await freePort());
+          }),
+        );
+        await Promise.all(servers.map((s) => waitUntilRunning(s)));
+        const counts = await Promise.all(servers.map((s) => productCount(s.port)));
+        expect(counts[0]).toBe(counts[1]);
+        expect(counts[0]).toBeGreaterThanOrEqual(70);
+        expect(counts[0]).toBeLessThan(100);
+        // One seller account: one process made its password, the other found it made.
+        const generated = servers.filter((s) => s.output().includes("(generated:"));
+        const found = servers.filter((s) => s.output().includes("(chosen at first start"));
+        expect([generated.length, found.length]).toEqual([1, 1]);
+        for (const s of servers) s.child.kill("SIGTERM");
+        expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
+});
+
+describe("a store whose output nobody reads", () => {
+  async function logHeavyStore() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-log-"));
+    folders.push(dataDir);
+    // Every request writes a log line at debug level.
+    const server = start({ DATA_DIR: dataDir, LOG_LEVEL: "debug" }, await freePort());
+    await waitUntilRunning(server);
+    return server;
+  }
+  const hammer = async (port: number, requests: number) => {
+    for (let i = 0; i < requests; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`http://127.0.0.1:${port}/api/product/list?limit=1&q=x${"y".repeat(200)}`).then(
+            (r) => r.arrayBuffer(),
+          ),
+        ),
+      );
+  };
+
+  it("keeps answering when the reader has gone away, and stops on SIGTERM", async () => {
+    const server = await logHeavyStore();
+    server.child.stdout!.destroy();
+    server.child.stderr!.destroy();
+    await hammer(server.port, 300);
+    const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+    expect(health.status).toBe(200);
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(11_000);
+  }, 120_000);
+
+  it("keeps answering when the reader stops reading (a full pipe), and stops within its deadline", async () => {
+    const server = await logHeavyStore();
+    server.child.stdout!.pause();
+    server.child.stdout!.removeAllListeners("data");
+    server.child.stderr!.pause();
+    server.child.stderr!.removeAllListeners("data");
+    await hammer(server.port, 2000);
+    const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+    expect(health.status).toBe(200);
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    await server.exited;
+    expect(Date.now() - started).toBeLessThan(11_000);
+  }, 120_000);
 });

@@ -1,0 +1,149 @@
+/**
+ * Follows an append-only table with a growing `id` (bigserial), fetching new rows when poked.
+ * Ids are taken before commit, so a row may become visible after rows with higher ids: ids seen
+ * skipped are kept as gaps and asked for again until they appear or `gapTimeoutMs` passes (a
+ * rolled-back transaction leaves a gap for ever). With `ordered`, rows are delivered strictly in
+ * id order, each once; otherwise as soon as they are seen.
+ */
+export interface FeedRow {
+  id: number;
+}
+
+export interface ChangeFeedOptions<Row extends FeedRow> {
+  /** Rows with `id > after` or `id` in `gaps`, in id order, at most `limit`. */
+  fetch: (after: number, gaps: number[], limit: number) => Promise<Row[]>;
+  deliver: (rows: Row[]) => void;
+  ordered: boolean;
+  gapTimeoutMs?: number;
+  /** Called with any error of `fetch`; the feed retries by itself. */
+  onError?: (error: unknown) => void;
+  /** At least this long between two fetches (a burst of pokes makes one more fetch, not many). */
+  minIntervalMs?: number;
+  now?: () => number;
+}
+
+const BATCH = 1000;
+/** A jump this large in ids is not waited for id by id (a bulk insert elsewhere, a restore). */
+const MAX_TRACKED_GAP = 10_000;
+
+export class ChangeFeed<Row extends FeedRow> {
+  /** Every id up to here is delivered or given up on. */
+  watermark = 0;
+  private highest = 0;
+  private readonly gaps = new Map<number, number>();
+  private readonly held = new Map<number, Row>();
+  private running: Promise<void> | undefined;
+  private queued: { promise: Promise<void>; resolve: () => void } | undefined;
+  private more = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly gapTimeoutMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ChangeFeedOptions<Row>) {
+    this.gapTimeoutMs = options.gapTimeoutMs ?? 5000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Starts after `id`: rows up to it are taken as delivered. */
+  startAfter(id: number): void {
+    this.watermark = id;
+    this.highest = id;
+  }
+
+  /**
+   * Fetches what is new. The promise settles once a fetch that started after this call is done,
+   * so whatever was committed before it has been seen: pokes while a fetch runs share one more
+   * fetch after it.
+   */
+  poke(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.running) return this.start();
+    if (!this.queued) {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.queued = { promise, resolve };
+    }
+    return this.queued.promise;
+  }
+
+  private start(): Promise<void> {
+    const run = this.run().finally(() => {
+      this.running = undefined;
+      const queued = this.queued;
+      if (queued || this.more) {
+        this.queued = undefined;
+        this.more = false;
+        const next = () => {
+          if (this.stopped) return queued?.resolve();
+          void this.start().finally(() => queued?.resolve());
+        };
+        if (this.options.minIntervalMs) setTimeout(next, this.options.minIntervalMs).unref();
+        else next();
+      } else if (this.gaps.size > 0) {
+        this.schedule(100);
+      }
+    });
+    this.running = run;
+    return run;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.queued?.resolve();
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.poke(), ms);
+    this.timer.unref();
+  }
+
+  private async run(): Promise<void> {
+    let rows: Row[];
+    try {
+      rows = await this.options.fetch(this.highest, [...this.gaps.keys()], BATCH);
+    } catch (error) {
+      this.options.onError?.(error);
+      this.schedule(1000);
+      return;
+    }
+    const now = this.now();
+    const fresh: Row[] = [];
+    for (const row of rows) {
+      if (row.id <= this.watermark || this.held.has(row.id)) continue;
+      if (this.gaps.delete(row.id) === false && row.id <= this.highest) continue;
+      if (row.id > this.highest) {
+        if (row.id - this.highest <= MAX_TRACKED_GAP)
+          for (let id = this.highest + 1; id < row.id; id++) this.gaps.set(id, now);
+        this.highest = row.id;
+      }
+      fresh.push(row);
+    }
+    if (!this.options.ordered && fresh.length > 0) this.options.deliver(fresh);
+    for (const row of fresh) this.held.set(row.id, row);
+    this.advance(now);
+    if (rows.length === BATCH) this.more = true;
+  }
+
+  /** Moves the watermark over delivered rows and expired gaps, delivering in order if asked. */
+  private advance(now: number): void {
+    const ready: Row[] = [];
+    for (;;) {
+      const next = this.watermark + 1;
+      if (next > this.highest) break;
+      const row = this.held.get(next);
+      if (row) {
+        this.held.delete(next);
+        ready.push(row);
+      } else {
+        const since = this.gaps.get(next);
+        if (since !== undefined && now - since < this.gapTimeoutMs) break;
+        this.gaps.delete(next);
+      }
+      this.watermark = next;
+    }
+    if (this.options.ordered && ready.length > 0) this.options.deliver(ready);
+  }
+}

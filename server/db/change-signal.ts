@@ -1,0 +1,62 @@
+import type { Logger } from "pino";
+import type { Database } from "./database";
+
+const CHANNEL = "greencart_changes";
+/** At most one NOTIFY per this many ms per process, however many changes were committed. */
+const COALESCE_MS = 15;
+/** Even if a notification is lost (a listener reconnecting), every process catches up this often. */
+const SAFETY_POLL_MS = 1000;
+
+/**
+ * "Committed changes are waiting" (stock ledger rows, order events), said to every process. The
+ * process that committed them says so after its transaction, not inside it: a transaction that
+ * NOTIFYs holds PostgreSQL's notification lock through its commit, which would serialise every
+ * order. Listeners then read the new rows themselves (ChangeFeed).
+ */
+export class ChangeSignal {
+  private readonly listeners: (() => Promise<void> | void)[] = [];
+  private pending: NodeJS.Timeout | undefined;
+  private poller: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log?: Pick<Logger, "warn">,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.database.listen(CHANNEL, () => void this.emit());
+    this.poller = setInterval(() => void this.emit(), SAFETY_POLL_MS);
+    this.poller.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.poller);
+    clearTimeout(this.pending);
+  }
+
+  /** `listener` reads what changed; the promise it returns settles when it has caught up. */
+  onChange(listener: () => Promise<void> | void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Something was committed here: this process catches up now (the promise settles when it has,
+   * so the next read here sees the change), and the other processes are told shortly.
+   */
+  announce(): Promise<void> {
+    const caughtUp = this.emit();
+    if (this.pending || this.database.kind === "pglite") return caughtUp;
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      this.database.notify(CHANNEL).catch((error: unknown) => {
+        this.log?.warn({ err: error }, "could not announce changes to other processes");
+      });
+    }, COALESCE_MS);
+    this.pending.unref();
+    return caughtUp;
+  }
+
+  private async emit(): Promise<void> {
+    await Promise.all(this.listeners.map(async (listener) => listener()));
+  }
+}

@@ -1,0 +1,62 @@
+import { AppError } from "../http/app-error";
+
+/**
+ * PostgreSQL's SQLSTATE of a failed query, wherever the driver put it (drizzle wraps driver errors
+ * in `cause`).
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The DETAIL of a failed query (our own database functions put an id there). */
+export function sqlDetailOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    const detail = (e as { detail?: unknown }).detail;
+    if (typeof detail === "string") return detail;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The MESSAGE of a failed query, for our own database functions' errors. */
+export function sqlMessageOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    if (sqlStateOf(e) && (e as { message?: unknown }).message) {
+      const message = (e as { message?: unknown }).message;
+      if (typeof message === "string" && !message.startsWith("Failed query")) return message;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === "23505";
+
+/**
+ * Database failures a client can be told about, in one place: text PostgreSQL cannot store (every
+ * schema already refuses control characters; should a field slip through, the client still hears
+ * that its text was at fault), a database that is down or overloaded (503, try again), and a
+ * transaction that lost a race it cannot win (409, try again). Anything else is a bug: 500.
+ */
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  const state = sqlStateOf(error);
+  if (!state) return undefined;
+  if (state === "22021" || state === "22P05")
+    return new AppError("validation_failed", "The text contains characters that are not allowed");
+  if (state === "40001" || state === "40P01")
+    return new AppError("conflict", "Someone changed this at the same moment. Please try again.");
+  if (state.startsWith("08") || state === "53300" || state === "57P01" || state === "57014")
+    return new AppError(
+      "unavailable",
+      "The store is busy right now. Please try again in a moment.",
+      {
+        retryAfterSeconds: 5,
+      },
+    );
+  return undefined;
+}

@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { normalisePhone } from "../../../contract/address";
+import type { Order } from "../../../contract/order";
+import { addresses } from "../../db/schema";
+import { insertProduct } from "../../test/factories";
+import { createShopper } from "../../test/sessions";
+import { addressInput, post } from "../../test/shop";
+import { useTestApp } from "../../test/test-app";
+
+const t = useTestApp();
+
+async function addAddress(cookies: Record<string, string>, overrides: Record<string, string> = {}) {
+  const response = await post(
+    t.app,
+    "/api/address/add",
+    { address: addressInput(overrides) },
+    cookies,
+  );
+  expect(response.statusCode).toBe(201);
+  return response.json<{ address: { _id: string; phone: string } }>().address;
+}
+
+describe("phone numbers", () => {
+  it.each([
+    ["98450 12345", "+919845012345"],
+    ["98450-12345", "+919845012345"],
+    ["+91 98450 12345", "+919845012345"],
+    ["+91-98450-12345", "+919845012345"],
+    ["(+91) 98450 12345", "+919845012345"],
+    ["091 9845012345", undefined],
+    ["09845012345", "+919845012345"],
+    ["919845012345", "+919845012345"],
+    ["(080) 2345 6789", "+918023456789"],
+    ["+44 20 7946 0958", "+442079460958"],
+    ["2345 6789", "23456789"],
+    ["12345", undefined],
+    ["98450 1234a", undefined],
+    ["+91 98450", undefined],
+  ])("%s is stored as %s", (typed, stored) => {
+    expect(normalisePhone(typed)).toBe(stored);
+  });
+
+  it("are accepted the Indian way and stored normalised; a wrong one is explained in plain words", async () => {
+    const shopper = await createShopper(t.database.db);
+    expect((await addAddress(shopper.cookies, { phone: "98450 12345" })).phone).toBe(
+      "+919845012345",
+    );
+    const refused = await post(
+      t.app,
+      "/api/address/add",
+      { address: addressInput({ phone: "98450" }) },
+      shopper.cookies,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: "validation_failed",
+      message:
+        "phone must be a phone number: 10 digits, like 98450 12345 (spaces, dashes and +91 are fine)",
+    });
+  });
+});
+
+describe("POST /api/address/update and /api/address/delete", () => {
+  it("change and delete the shopper's own addresses; past orders keep the address they were placed with", async () => {
+    const shopper = await createShopper(t.database.db);
+    const address = await addAddress(shopper.cookies, { street: "12 MG Road" });
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const placed = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: product.id, quantity: 1 }], address: address._id },
+      shopper.cookies,
+    );
+    expect(placed.statusCode).toBe(201);
+
+    const updated = await post(
+      t.app,
+      "/api/address/update",
+      {
+        id: address._id,
+        address: addressInput({ street: "7 Brigade Road", phone: "+91 90000 11111" }),
+      },
+      shopper.cookies,
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      success: true,
+      message: "Address Updated",
+      address: { _id: address._id, street: "7 Brigade Road", phone: "+919000011111" },
+    });
+    const listed = (
+      await t.app.inject({ url: "/api/address/get", cookies: shopper.cookies })
+    ).json<{ addresses: { street: string }[] }>();
+    expect(listed.addresses.map((a) => a.street)).toEqual(["7 Brigade Road"]);
+
+    const deleted = await post(t.app, "/api/address/delete", { id: address._id }, shopper.cookies);
+    expect(deleted.json()).toEqual({ success: true, message: "Address Deleted" });
+    expect(
+      await t.database.db.select().from(addresses).where(eq(addresses.id, address._id)),
+    ).toEqual([]);
+
+    const [order] = (
+      await t.app.inject({ url: "/api/order/user", cookies: shopper.cookies })
+    ).json<{ orders: Order[] }>().orders;
+    expect(order!.address).toMatchObject({ _id: address._id, street: "12 MG Road" });
+  });
+
+  it("answer 404 for someone else's address or none, and 401 without a session", async () => {
+    const owner = await createShopper(t.database.db);
+    const other = await createShopper(t.database.db);
+    const address = await addAddress(owner.cookies);
+    for (const id of [address._id, "00000000-0000-0000-0000-000000000000", "nope"]) {
+      const update = await post(
+        t.app,
+        "/api/address/update",
+        { id, address: addressInput() },
+        other.cookies,
+      );
+      expect(update.statusCode).toBe(404);
+      expect(update.json()).toMatchObject({ code: "not_found" });
+      expect((await post(t.app, "/api/address/delete", { id }, other.cookies)).statusCode).toBe(
+        404,
+      );
+    }
+    expect((await post(t.app, "/api/address/delete", { id: address._id }, {})).statusCode).toBe(
+      401,
+    );
+    const still = (await t.app.inject({ url: "/api/address/get", cookies: owner.cookies })).json<{
+      addresses: unknown[];
+    }>();
+    expect(still.addresses).toHaveLength(1);
+  });
+});

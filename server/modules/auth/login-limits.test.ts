@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { createSeller, createShopper } from "../../test/sessions";
+import { post } from "../../test/shop";
+import { useTestApp } from "../../test/test-app";
+import { passwordChecks } from "./login-check";
+
+const t = useTestApp();
+
+const login = (
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  area = "user",
+) => post(t.app, `/api/${area}/login`, { email, password }, {}, headers);
+
+describe("login limits", () => {
+  it("check at most 5 passwords out of 100 wrong ones sent at once", async () => {
+    const shopper = await createShopper(t.database.db);
+    const before = passwordChecks.count;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(shopper.user.email, `wrong-${i}`)),
+    );
+    expect(passwordChecks.count - before).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.statusCode === 401).length).toBe(passwordChecks.count - before);
+    const limited = answers.filter((a) => a.statusCode === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(95);
+    expect(Number(limited[0]!.headers["retry-after"])).toBeGreaterThan(0);
+    // The account owner is locked out from this address only; from another address it still works.
+    expect((await login(shopper.user.email, shopper.password)).statusCode).toBe(429);
+  });
+
+  it("let the seller log in with the right password after 500 failed shopper logins from the same address", async () => {
+    const seller = await createSeller(t.database.db);
+    const shopper = await createShopper(t.database.db);
+    const before = passwordChecks.count;
+    // Password spraying: 500 tries over 100 accounts, all at once, all from one address.
+    const burstStarted = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        login(i % 100 === 0 ? shopper.user.email : `victim${i % 100}@example.com`, `wrong-${i}`),
+      ),
+    );
+    expect(answers).toHaveLength(500);
+    expect(answers.filter((a) => ![401, 429].includes(a.statusCode))).toEqual([]);
+    const checked = passwordChecks.count - before;
+    // Past the address's cap of 50, attempts are spaced 200 ms apart and wait at most 5 s: the
+    // attacker gets one check per 200 ms of the burst plus 5 s worth, the rest come back later.
+    const burstMs = Date.now() - burstStarted;
+    expect(checked).toBeGreaterThanOrEqual(50);
+    expect(checked).toBeLessThanOrEqual(50 + 25 + Math.ceil(burstMs / 200) + 1);
+    expect(checked).toBeLessThan(250);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBe(500 - checked);
+    const started = Date.now();
+    const sellerLogin = await login(seller.seller.email, seller.password, {}, "seller");
+    expect(sellerLogin.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(6_000);
+  }, 120_000);
+
+  it("keep an account usable from an address that has not failed", async () => {
+    const shopper = await createShopper(t.database.db);
+    for (let i = 0; i < 6; i++) await login(shopper.user.email, "wrong-password");
+    expect((await login(shopper.user.email, shopper.password)).statusCode).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: "POST",
+      url: "/api/user/login",
+      payload: { email: shopper.user.email, password: shopper.password },
+      remoteAddress: "203.0.113.9",
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("ignore X-Forwarded-For unless TRUST_PROXY says so", async () => {
+    const shopper = await createShopper(t.database.db);
+    for (let i = 0; i < 6; i++)
+      await login(shopper.user.email, "wrong", { "x-forwarded-for": `198.51.100.${i}` });
+    // Without TRUST_PROXY every attempt counted against the socket's address.
+    expect(
+      (await login(shopper.user.email, shopper.password, { "x-forwarded-for": "198.51.100.77" }))
+        .statusCode,
+    ).toBe(429);
+  });
+});

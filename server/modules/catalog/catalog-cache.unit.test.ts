@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../../contract/product";
+import { CatalogCache } from "./catalog-cache";
+import { StockBoard } from "./stock-board";
+
+const product = (id: string, stock: number): Product => ({
+  _id: id,
+  name: `Product ${id}`,
+  category: "Fruits",
+  price: 10,
+  offerPrice: 9,
+  image: [],
+  description: [],
+  inStock: stock > 0,
+  stock,
+  lowStockThreshold: 5,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+
+function setup() {
+  const cache = new CatalogCache(new StockBoard());
+  let reads = 0;
+  const page = async () => {
+    reads++;
+    return { entries: [{ product: product("a", 3), stockVersion: 10 }], nextCursor: null };
+  };
+  const listed = async () =>
+    JSON.parse((await cache.list("k", page)).body) as { products: Product[] };
+  return { cache, listed, reads: () => reads };
+}
+
+describe("CatalogCache", () => {
+  it("shows a newer stock from the board without reading the products again", async () => {
+    const { cache, listed, reads } = setup();
+    expect((await listed()).products[0]).toMatchObject({ stock: 3, inStock: true });
+    cache.board.offer("a", {
+      stock: 0,
+      inStock: false,
+      version: 11,
+      updatedAt: "2026-01-02T00:00:00.000Z",
+    });
+    expect((await listed()).products[0]).toMatchObject({
+      stock: 0,
+      inStock: false,
+      updatedAt: "2026-01-02T00:00:00.000Z",
+    });
+    expect(reads()).toBe(1);
+  });
+
+  it("ignores an older stock reading than the one it holds", async () => {
+    const { cache, listed } = setup();
+    await listed();
+    cache.board.offer("a", { stock: 99, inStock: true, version: 9, updatedAt: "x" });
+    expect((await listed()).products[0]!.stock).toBe(3);
+  });
+
+  it("reads again after a listing change, and the ETag follows the body", async () => {
+    const { cache, listed, reads } = setup();
+    await listed();
+    const before = await cache.list("k", () => Promise.reject(new Error("cached")));
+    cache.listingChanged("a");
+    const after = await cache.list("k", async () => ({ entries: [], nextCursor: null }));
+    expect(after.etag).not.toBe(before.etag);
+    cache.listingChanged();
+    await listed();
+    expect(reads()).toBe(2);
+  });
+
+  it("does not keep an answer read while a listing change happened", async () => {
+    const cache = new CatalogCache(new StockBoard());
+    let reads = 0;
+    await cache.list("k", async () => {
+      reads++;
+      cache.listingChanged();
+      return { entries: [], nextCursor: null };
+    });
+    await cache.list("k", async () => {
+      reads++;
+      return { entries: [], nextCursor: null };
+    });
+    expect(reads).toBe(2);
+  });
+});

@@ -1,0 +1,73 @@
+import { gt, inArray, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { ChangeFeed } from "../../db/change-feed";
+import type { ChangeSignal } from "../../db/change-signal";
+import type { Database } from "../../db/database";
+import { stockLedger } from "../../db/schema";
+import type { CatalogCache } from "./catalog-cache";
+
+/**
+ * Keeps this process's catalogue cache true to the database: stock from the ledger feed (every
+ * order's change, read after it commits), listings from the database's `catalog_changed`
+ * notifications (sent by a trigger when a product's text, prices, pictures or on-sale state
+ * change).
+ */
+export async function startCatalogSync(
+  database: Database,
+  cache: CatalogCache,
+  signal: ChangeSignal,
+  log?: Pick<Logger, "warn">,
+): Promise<() => void> {
+  const feed = new ChangeFeed({
+    ordered: false,
+    minIntervalMs: 10,
+    fetch: (after, gaps, limit) =>
+      database.db
+        .select({
+          id: stockLedger.id,
+          productId: stockLedger.productId,
+          stock: stockLedger.stockAfter,
+          inStock: stockLedger.inStockAfter,
+          version: stockLedger.stockVersion,
+          at: stockLedger.at,
+        })
+        .from(stockLedger)
+        .where(
+          gaps.length > 0
+            ? or(gt(stockLedger.id, after), inArray(stockLedger.id, gaps))
+            : gt(stockLedger.id, after),
+        )
+        .orderBy(stockLedger.id)
+        .limit(limit),
+    deliver: (rows) => {
+      for (const row of rows)
+        cache.board.offer(row.productId, {
+          stock: row.stock,
+          inStock: row.inStock,
+          version: row.version,
+          updatedAt: row.at.toISOString(),
+        });
+    },
+    onError: (error) => log?.warn({ err: error }, "could not read the stock ledger"),
+  });
+  const [last] = await database.db
+    .select({ id: sql<string>`coalesce(max(${stockLedger.id}), 0)::text` })
+    .from(stockLedger);
+  // Start a little back, so changes still committing at start-up are not missed.
+  feed.startAfter(Math.max(0, Number(last?.id ?? 0) - 1000));
+  signal.onChange(() => feed.poke());
+
+  await database.listen("catalog_changed", (payload) => {
+    const [id, version, stock, inStock] = payload?.split(":") ?? [];
+    if (!payload || payload === "*" || !id || !version) return cache.listingChanged();
+    cache.board.offer(id, {
+      stock: Number(stock),
+      inStock: inStock === "true",
+      version: Number(version),
+      updatedAt: new Date().toISOString(),
+    });
+    cache.listingChanged(id);
+  });
+  await feed.poke();
+  return () => feed.stop();
+}

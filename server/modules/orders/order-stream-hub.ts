@@ -1,0 +1,252 @@
+import type { ServerResponse } from "node:http";
+import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Order } from "../../../contract/order";
+import { ChangeFeed } from "../../db/change-feed";
+import type { ChangeSignal } from "../../db/change-signal";
+import type { Database } from "../../db/database";
+import { orderEvents, orders } from "../../db/schema";
+import type { PublicUrls } from "../media/public-urls";
+import { isVisible } from "./orders-service";
+import { toOrders } from "./order-view";
+
+export type StreamAudience = { kind: "seller" } | { kind: "shopper"; userId: string };
+
+interface EventRow {
+  id: number;
+  orderId: string;
+  userId: string;
+  status: string;
+  at: Date;
+}
+
+interface Subscriber {
+  audience: StreamAudience;
+  /** The session it belongs to (sha256 of the cookie), to close it at logout. */
+  session: string;
+  response: ServerResponse;
+  /** Highest event id written to it. */
+  lastSent: number;
+  /** Live events that arrived while its replay was running. */
+  held?: { id: number; frame: string }[];
+}
+
+/** Streams one session may hold; a newer one closes the oldest (a tab reopened, a phone back online). */
+export const MAX_STREAMS_PER_SESSION = 4;
+export const HEARTBEAT_MS = 15_000;
+const REPLAY_BATCH = 500;
+
+/**
+ * The live order streams of this process (server-sent events). Order changes are read, in the
+ * order they were committed, from the order_events table that every process writes in the same
+ * transaction as the change (ChangeFeed), so a change made through any process reaches every
+ * subscriber; a reconnect with Last-Event-ID first replays what it missed from the same table.
+ */
+export class OrderStreamHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly feed: ChangeFeed<EventRow>;
+  private delivering: Promise<void> = Promise.resolve();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly urls: PublicUrls,
+    private readonly log?: Pick<Logger, "warn" | "error">,
+    /** Checks which of these sessions are still alive (logout in another process, expiry). */
+    private readonly liveSessions?: (hashes: string[]) => Promise<Set<string>>,
+    private readonly heartbeatMs = HEARTBEAT_MS,
+  ) {
+    this.feed = new ChangeFeed<EventRow>({
+      ordered: true,
+      minIntervalMs: 10,
+      fetch: (after, gaps, limit) =>
+        this.database.db
+          .select({
+            id: orderEvents.id,
+            orderId: orderEvents.orderId,
+            userId: orderEvents.userId,
+            status: orderEvents.status,
+            at: orderEvents.at,
+          })
+          .from(orderEvents)
+          .where(
+            gaps.length > 0
+              ? or(gt(orderEvents.id, after), inArray(orderEvents.id, gaps))
+              : gt(orderEvents.id, after),
+          )
+          .orderBy(asc(orderEvents.id))
+          .limit(limit),
+      deliver: (rows) => {
+        this.delivering = this.delivering
+          .then(() => this.broadcast(rows))
+          .catch((error: unknown) =>
+            this.log?.error({ err: error }, "order stream delivery failed"),
+          );
+      },
+      onError: (error) => this.log?.warn({ err: error }, "could not read order events"),
+    });
+  }
+
+  async start(signal: ChangeSignal): Promise<void> {
+    const [last] = await this.database.db
+      .select({ id: sql<string>`coalesce(max(${orderEvents.id}), 0)::text` })
+      .from(orderEvents);
+    this.feed.startAfter(Number(last?.id ?? 0));
+    signal.onChange(() => this.feed.poke());
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /**
+   * Starts streaming to `response` (headers already written). With `lastEventId`, every event
+   * after it is sent first, then live ones, none twice and none missed.
+   */
+  async subscribe(
+    response: ServerResponse,
+    audience: StreamAudience,
+    session: string,
+    lastEventId: number | undefined,
+  ): Promise<void> {
+    const own = [...this.subscribers].filter((s) => s.session === session);
+    for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_SESSION + 1)))
+      this.end(old);
+    const subscriber: Subscriber = {
+      audience,
+      session,
+      response,
+      lastSent: lastEventId ?? this.feed.watermark,
+      held: lastEventId === undefined ? undefined : [],
+    };
+    this.subscribers.add(subscriber);
+    response.on("close", () => this.subscribers.delete(subscriber));
+    response.write(`retry: 3000\n\n`);
+    if (lastEventId === undefined) return;
+    try {
+      await this.replay(subscriber, lastEventId);
+    } finally {
+      const held = subscriber.held ?? [];
+      subscriber.held = undefined;
+      for (const event of held) this.write(subscriber, event.id, event.frame);
+    }
+  }
+
+  /** Ends the streams of a session (logout). */
+  closeSession(session: string): void {
+    for (const subscriber of this.subscribers)
+      if (subscriber.session === session) this.end(subscriber);
+  }
+
+  /** Ends every stream (shutdown). */
+  closeAll(): void {
+    clearInterval(this.heartbeat);
+    this.feed.stop();
+    for (const subscriber of this.subscribers) this.end(subscriber);
+  }
+
+  private async replay(subscriber: Subscriber, after: number): Promise<void> {
+    // Only up to what the live feed has settled: anything later arrives live, in order.
+    const until = this.feed.watermark;
+    for (let from = after; from < until;) {
+      const rows = await this.database.db
+        .select({
+          id: orderEvents.id,
+          orderId: orderEvents.orderId,
+          userId: orderEvents.userId,
+          status: orderEvents.status,
+          at: orderEvents.at,
+        })
+        .from(orderEvents)
+        .where(
+          and(
+            gt(orderEvents.id, from),
+            lte(orderEvents.id, until),
+            subscriber.audience.kind === "shopper"
+              ? eq(orderEvents.userId, subscriber.audience.userId)
+              : undefined,
+          ),
+        )
+        .orderBy(asc(orderEvents.id))
+        .limit(REPLAY_BATCH);
+      if (rows.length === 0) break;
+      const frames = await this.frames(rows);
+      for (const { row, frame, visibleToShopper } of frames)
+        if (this.wants(subscriber, row, visibleToShopper)) this.write(subscriber, row.id, frame);
+      from = rows.at(-1)!.id;
+      if (rows.length < REPLAY_BATCH) break;
+    }
+    subscriber.lastSent = Math.max(subscriber.lastSent, until);
+  }
+
+  private async broadcast(rows: EventRow[]): Promise<void> {
+    if (this.subscribers.size === 0) return;
+    for (const { row, frame, visibleToShopper } of await this.frames(rows)) {
+      for (const subscriber of this.subscribers) {
+        if (!this.wants(subscriber, row, visibleToShopper)) continue;
+        if (subscriber.held) subscriber.held.push({ id: row.id, frame });
+        else this.write(subscriber, row.id, frame);
+      }
+    }
+  }
+
+  private wants(subscriber: Subscriber, row: EventRow, visibleToShopper: boolean): boolean {
+    if (subscriber.audience.kind === "seller") return true;
+    return subscriber.audience.userId === row.userId && visibleToShopper;
+  }
+
+  /** Each event as an SSE frame: the order as the lists show it, at the status of that event. */
+  private async frames(rows: EventRow[]) {
+    const ids = [...new Set(rows.map((r) => r.orderId))];
+    const orderRows = await this.database.db.select().from(orders).where(inArray(orders.id, ids));
+    const views = new Map<string, Order>(
+      (await toOrders(this.database.db, orderRows, this.urls)).map((o) => [o._id, o]),
+    );
+    const visible = new Set(orderRows.filter(isVisible).map((o) => o.id));
+    return rows.flatMap((row) => {
+      const order = views.get(row.orderId);
+      if (!order) return [];
+      const data = JSON.stringify({
+        ...order,
+        status: row.status,
+        history: order.history.filter((h) => Date.parse(h.at) <= row.at.getTime()),
+      });
+      return [
+        {
+          row,
+          frame: `id: ${row.id}\nevent: order\ndata: ${data}\n\n`,
+          visibleToShopper: visible.has(row.orderId),
+        },
+      ];
+    });
+  }
+
+  private write(subscriber: Subscriber, id: number, frame: string): void {
+    if (id <= subscriber.lastSent && subscriber.held === undefined) return;
+    subscriber.lastSent = Math.max(subscriber.lastSent, id);
+    // A subscriber that stopped reading (its buffer keeps growing) is dropped, not waited for.
+    if (subscriber.response.writableLength > 1024 * 1024) return this.end(subscriber);
+    subscriber.response.write(frame);
+  }
+
+  private async beat(): Promise<void> {
+    if (this.subscribers.size === 0) return;
+    let alive: Set<string> | undefined;
+    try {
+      alive = await this.liveSessions?.([...new Set([...this.subscribers].map((s) => s.session))]);
+    } catch (error) {
+      this.log?.warn({ err: error }, "could not check the sessions of order streams");
+    }
+    for (const subscriber of this.subscribers) {
+      if (alive && !alive.has(subscriber.session)) this.end(subscriber);
+      else subscriber.response.write(": heartbeat\n\n");
+    }
+  }
+
+  private end(subscriber: Subscriber): void {
+    this.subscribers.delete(subscriber);
+    subscriber.response.end();
+  }
+}

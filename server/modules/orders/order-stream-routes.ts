@@ -1,0 +1,83 @@
+import type { OutgoingHttpHeaders } from "node:http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../../app-deps";
+import { errorResponses } from "../../http/route-schemas";
+import { sessionHashOf, type SessionKind } from "../../http/sessions";
+import type { StreamAudience } from "./order-stream-hub";
+
+const streamHeaders = z.looseObject({
+  "last-event-id": z
+    .string()
+    .regex(/^\d{1,15}$/, "must be an event id")
+    .optional(),
+});
+
+const eventStream = {
+  description:
+    "A stream of server-sent events: `event: order`, `id:` a growing number, `data:` the order as the lists show it. Send `Last-Event-ID` to receive what was missed first. A comment every 15 s keeps it open.",
+  content: { "text/event-stream": { schema: z.string() } },
+};
+
+/** The live order streams (server-sent events): the shopper's own orders, or all for the seller. */
+export function orderStreamRoutes(deps: AppDeps) {
+  const open = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: SessionKind,
+    audience: StreamAudience,
+  ) => {
+    const header = request.headers["last-event-id"];
+    const lastEventId = typeof header === "string" ? Number(header) : undefined;
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
+      connection: "keep-alive",
+    });
+    await deps.orderStreams.subscribe(
+      reply.raw,
+      audience,
+      sessionHashOf(request, kind) ?? "",
+      lastEventId,
+    );
+  };
+
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      "/api/order/user/events",
+      {
+        onRequest: deps.guards.requireShopper,
+        schema: {
+          tags: ["orders"],
+          summary: "Live changes of the shopper's own orders",
+          headers: streamHeaders,
+          response: { 200: eventStream, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await open(request, reply, "user", { kind: "shopper", userId: request.userId });
+      },
+    );
+    app.get(
+      "/api/order/seller/events",
+      {
+        onRequest: deps.guards.requireSeller,
+        schema: {
+          tags: ["seller"],
+          summary: "Live changes of every order",
+          headers: streamHeaders,
+          response: { 200: eventStream, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await open(request, reply, "seller", { kind: "seller" });
+      },
+    );
+  };
+}

@@ -1,0 +1,206 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { orderSchema } from "../../../contract/order";
+import { openEventStream, orderOf, type OpenStream } from "../../test/event-stream";
+import { insertProduct } from "../../test/factories";
+import { createSeller, createShopper } from "../../test/sessions";
+import { insertAddress, post } from "../../test/shop";
+import { useTestApp } from "../../test/test-app";
+
+const t = useTestApp({}, { streamHeartbeatMs: 300 });
+let baseUrl = "";
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+const open: OpenStream[] = [];
+afterEach(() => open.splice(0).forEach((s) => s.close()));
+
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ");
+
+async function stream(path: string, cookies: Record<string, string>, lastEventId?: string) {
+  const s = await openEventStream(`${baseUrl}${path}`, {
+    cookie: cookieHeader(cookies),
+    ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+  });
+  open.push(s);
+  return s;
+}
+
+async function shopperWithOrder(product: { id: string }) {
+  const shopper = await createShopper(t.database.db);
+  const address = await insertAddress(t.database.db, shopper.user.id);
+  const placeOrder = async () => {
+    const response = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: product.id, quantity: 1 }], address: address.id },
+      shopper.cookies,
+    );
+    expect(response.statusCode).toBe(201);
+    return response.json<{ orderId: string }>().orderId;
+  };
+  return { ...shopper, address, placeOrder };
+}
+
+describe("live order streams", () => {
+  it("answer 401 without the right session", async () => {
+    const shopper = await createShopper(t.database.db);
+    expect((await stream("/api/order/user/events", {})).status).toBe(401);
+    expect((await stream("/api/order/seller/events", shopper.cookies)).status).toBe(401);
+    const refused = await t.app.inject({ url: "/api/order/seller/events" });
+    expect(refused.json()).toMatchObject({ success: false, code: "not_authorized" });
+    expect(refused.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("give the seller every order and each shopper only their own, as the lists show them", async () => {
+    const product = await insertProduct(t.database.db, { stock: 20 });
+    const seller = await createSeller(t.database.db);
+    const asha = await shopperWithOrder(product);
+    const ravi = await shopperWithOrder(product);
+    const sellerStream = await stream("/api/order/seller/events", seller.cookies);
+    const ashaStream = await stream("/api/order/user/events", asha.cookies);
+    expect(sellerStream.status).toBe(200);
+    expect(sellerStream.contentType).toBe("text/event-stream; charset=utf-8");
+
+    const ashaOrder = await asha.placeOrder();
+    const raviOrder = await ravi.placeOrder();
+    const seen = await sellerStream.next(
+      (e) => e.data !== undefined && orderOf(e)._id === raviOrder,
+    );
+    expect(seen.event).toBe("order");
+    expect(orderSchema.safeParse(JSON.parse(seen.data!)).success).toBe(true);
+    await sellerStream.next((e) => e.data !== undefined && orderOf(e)._id === ashaOrder);
+
+    await post(
+      t.app,
+      "/api/order/status",
+      { orderId: ashaOrder, status: "Packing" },
+      seller.cookies,
+    );
+    const packing = await ashaStream.next(
+      (e) => e.data !== undefined && orderOf(e).status === "Packing",
+    );
+    expect(orderOf(packing)._id).toBe(ashaOrder);
+    // Ravi's order never reaches Asha's stream.
+    await post(
+      t.app,
+      "/api/order/status",
+      { orderId: raviOrder, status: "Packing" },
+      seller.cookies,
+    );
+    await sellerStream.next(
+      (e) =>
+        e.data !== undefined && orderOf(e)._id === raviOrder && orderOf(e).status === "Packing",
+    );
+    expect(ashaStream.events.filter((e) => e.data).map((e) => orderOf(e)._id)).not.toContain(
+      raviOrder,
+    );
+    // Ids only grow.
+    const ids = sellerStream.events.filter((e) => e.id).map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("replay exactly the missed events, in order, to a stream resumed with Last-Event-ID", async () => {
+    const product = await insertProduct(t.database.db, { stock: 20 });
+    const seller = await createSeller(t.database.db);
+    const shopper = await shopperWithOrder(product);
+    const first = await stream("/api/order/user/events", shopper.cookies);
+    const orderId = await shopper.placeOrder();
+    const placed = await first.next((e) => e.data !== undefined && orderOf(e)._id === orderId);
+    first.close();
+
+    for (const status of ["Packing", "Out for Delivery", "Delivered"])
+      expect(
+        (await post(t.app, "/api/order/status", { orderId, status }, seller.cookies)).statusCode,
+      ).toBe(200);
+
+    const resumed = await stream("/api/order/user/events", shopper.cookies, placed.id);
+    await resumed.next((e) => e.data !== undefined && orderOf(e).status === "Delivered");
+    const replayed = resumed.events.filter((e) => e.data);
+    expect(replayed.map((e) => orderOf(e).status)).toEqual([
+      "Packing",
+      "Out for Delivery",
+      "Delivered",
+    ]);
+    expect(replayed.every((e) => Number(e.id) > Number(placed.id))).toBe(true);
+    // Each event says the status of its moment, with the history up to it.
+    expect(orderOf(replayed[0]!).history.map((h) => h.status)).toEqual(["Order Placed", "Packing"]);
+
+    // ...and then goes on live.
+    const next = await shopper.placeOrder();
+    await resumed.next((e) => e.data !== undefined && orderOf(e)._id === next);
+  });
+
+  it("send a heartbeat comment and close when the session logs out", async () => {
+    const shopper = await createShopper(t.database.db);
+    const s = await stream("/api/order/user/events", shopper.cookies);
+    await s.next((e) => e.comment === "heartbeat");
+    await post(t.app, "/api/user/logout", {}, shopper.cookies);
+    await s.ended;
+  });
+
+  it("keep at most 4 streams per session, closing the oldest", async () => {
+    const shopper = await createShopper(t.database.db);
+    const streams = [];
+    for (let i = 0; i < 5; i++)
+      streams.push(await stream("/api/order/user/events", shopper.cookies));
+    await streams[0]!.ended;
+    expect(t.app.deps.orderStreams.size).toBe(4);
+  });
+});
+
+describe("GET /api/order/:id", () => {
+  it("answers the shopper's own order with its history, 404 for anyone else's, any order for a seller", async () => {
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const owner = await shopperWithOrder(product);
+    const other = await createShopper(t.database.db);
+    const seller = await createSeller(t.database.db);
+    const orderId = await owner.placeOrder();
+
+    const mine = await t.app.inject({ url: `/api/order/${orderId}`, cookies: owner.cookies });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["cache-control"]).toBe("no-store");
+    expect(mine.json()).toMatchObject({
+      success: true,
+      order: {
+        _id: orderId,
+        status: "Order Placed",
+        deliveredAt: null,
+        history: [{ status: "Order Placed" }],
+      },
+    });
+    for (const id of [orderId, "00000000-0000-0000-0000-000000000000", "nope"]) {
+      const theirs = await t.app.inject({ url: `/api/order/${id}`, cookies: other.cookies });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json()).toMatchObject({ code: "not_found" });
+    }
+    expect((await t.app.inject({ url: `/api/order/${orderId}` })).statusCode).toBe(401);
+    const asSeller = await t.app.inject({ url: `/api/order/${orderId}`, cookies: seller.cookies });
+    expect(asSeller.json()).toMatchObject({ order: { _id: orderId } });
+  });
+
+  it("records when an order was delivered", async () => {
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const owner = await shopperWithOrder(product);
+    const seller = await createSeller(t.database.db);
+    const orderId = await owner.placeOrder();
+    for (const status of ["Packing", "Out for Delivery", "Delivered"])
+      await post(t.app, "/api/order/status", { orderId, status }, seller.cookies);
+    const { order } = (
+      await t.app.inject({ url: `/api/order/${orderId}`, cookies: owner.cookies })
+    ).json<{ order: { deliveredAt: string; isPaid: boolean; history: { status: string }[] } }>();
+    expect(Date.now() - Date.parse(order.deliveredAt)).toBeLessThan(60_000);
+    expect(order.isPaid).toBe(true);
+    expect(order.history.map((h) => h.status)).toEqual([
+      "Order Placed",
+      "Packing",
+      "Out for Delivery",
+      "Delivered",
+    ]);
+  });
+});

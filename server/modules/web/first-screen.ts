@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import { firstScreenCalls } from "../../../contract/catalogue-urls";
+
+/** Pictures worth fetching before the app's JavaScript has run (the first cards, a product's photo). */
+const PRELOADED_IMAGES = 4;
+
+export interface FirstScreen {
+  /** `<script type="application/json" id="initial-data">` with the catalogue answers. */
+  data: string;
+  /** `<link rel="preload" as="image">` for the first pictures the page will show. */
+  preloads: string;
+}
+
+/**
+ * The catalogue answers a storefront page shows first, fetched on the server from its own cache
+ * and written into the HTML, so the first screen needs no request chain (HTML → JS → API →
+ * images): the app reads them instead of calling the API, and the browser starts on the pictures
+ * at once (docs/decisions/009-first-screen-data.md).
+ */
+export async function firstScreen(
+  app: FastifyInstance,
+  pathname: string,
+  search: string,
+): Promise<FirstScreen> {
+  const answers: string[] = [];
+  const images: string[] = [];
+  for (const call of firstScreenCalls(pathname, search)) {
+    const response = await app.inject({ method: "GET", url: call });
+    if (response.statusCode !== 200) continue;
+    answers.push(`${JSON.stringify(call)}:${response.body}`);
+    const body = JSON.parse(response.body) as {
+      product?: { image: string[] };
+      products?: { image: string[] }[];
+    };
+    if (body.product?.image[0]) images.push(body.product.image[0]);
+    for (const product of body.products ?? []) {
+      const first = product.image[0];
+      if (first) images.push(first.replace(/-large\.webp$/, "-thumb.webp"));
+    }
+  }
+  if (answers.length === 0) return { data: "", preloads: "" };
+  // "<" never appears outside a string in JSON: escaped, no text can close the script element.
+  const json = `{"answers":{${answers.join(",")}}}`.replace(/</g, "\\u003c");
+  return {
+    data: `<script id="initial-data" type="application/json">${json}</script>`,
+    preloads: [...new Set(images)]
+      .slice(0, PRELOADED_IMAGES)
+      .map(
+        (src, i) =>
+          `<link rel="preload" as="image" href="${escapeAttribute(src)}"${i === 0 ? ' fetchpriority="high"' : ""}>`,
+      )
+      .join(""),
+  };
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(
+    /[&"<>]/g,
+    (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c]!,
+  );
+}
