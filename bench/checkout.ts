@@ -1,162 +1,273 @@
+import { inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inArray, sql } from "drizzle-orm";
-import pg from "pg";
-import { queryRows } from "../server/db/database";
-import { openPostgres } from "../server/db/postgres";
-import { addresses, products, users } from "../server/db/schema";
-import { cookieNames, createSession } from "../server/http/sessions";
-import { hashPassword } from "../server/modules/auth/passwords";
+import { queryRows, type Database } from "../server/db/database";
+import { products } from "../server/db/schema";
+import { makeShoppers, withBenchDatabase, type BenchShopper } from "./bench-database";
 import { startStore } from "./server-process";
 
-export interface CheckoutResult {
-  shoppers: number;
+export interface ScenarioResult {
+  scenario: string;
+  products: number;
   startingStock: number;
   seconds: number;
-  ordersPlaced: number;
   ordersPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
-  refused409: number;
   errors5xx: number;
   unitsSold: number;
   stockLeft: number;
-  oversold: boolean;
+  /** The same order transaction straight through `pg` by 64 clients, orders per second. */
+  ceilingOrdersPerSecond: number;
+  ratio: number;
+}
+
+export interface MixedResult {
+  idleReadsPerSecond: number;
+  readsPerSecondWhileOrdering: number;
+  ordersPerSecondMeanwhile: number;
+  ratio: number;
+  readsPerSecondAt250Orders: number;
+  ordersPerSecondSteady: number;
+  ratioAt250Orders: number;
+}
+
+export interface CheckoutResult {
+  shoppers: number;
+  scenarios: ScenarioResult[];
+  mixed: MixedResult;
+}
+
+const CEILING_CLIENTS = 64;
+
+async function saleProducts(database: Database, count: number, stock: number): Promise<string[]> {
+  const rows = await database.db
+    .insert(products)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Flash Sale Item ${i}`,
+        category: "Fruits",
+        pricePaise: 10000,
+        offerPricePaise: 9000,
+        stock,
+        inStock: true,
+      })),
+    )
+    .returning({ id: products.id });
+  return rows.map((r) => r.id);
 }
 
 /**
- * 100 shoppers place cash-on-delivery orders over HTTP against PostgreSQL until the stock is gone
- * (or the time is up), then the books are checked: units sold + stock left = starting stock.
+ * The ceiling: the same kind of order transaction (take the stock with a conditional update,
+ * insert the order and its item) issued straight through `pg` by 64 clients, no HTTP, no store.
+ */
+async function ceiling(url: string, database: Database, productCount: number, seconds: number) {
+  const ids = await saleProducts(database, productCount, 1_000_000);
+  const [user] = await queryRows<{ id: string }>(database.db, sql`select id from users limit 1`);
+  const clients = await Promise.all(
+    Array.from({ length: CEILING_CLIENTS }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  let done = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let n = 0; Date.now() < deadline; n++) {
+        const product = ids[(c + n * 7) % ids.length]!;
+        await client.query("begin");
+        const taken = await client.query(
+          "update products set stock = stock - 1, in_stock = stock - 1 > 0, updated_at = now() where id = $1 and in_stock and stock >= 1 returning offer_price_paise, name, category",
+          [product],
+        );
+        const row = taken.rows[0] as { offer_price_paise: number; name: string; category: string };
+        const order = await client.query(
+          `insert into orders (user_id, address, amount_paise, payment_type, status, deliver_by, placed_at)
+           values ($1, '{}'::jsonb, $2, 'COD', 'Order Placed', now() + interval '30 minutes', now()) returning id`,
+          [user!.id, row.offer_price_paise],
+        );
+        await client.query(
+          "insert into order_items (order_id, product_id, quantity, unit_price_paise, product) values ($1, $2, 1, $3, $4)",
+          [
+            (order.rows[0] as { id: string }).id,
+            product,
+            row.offer_price_paise,
+            JSON.stringify({ _id: product, name: row.name, category: row.category }),
+          ],
+        );
+        await client.query("commit");
+        done++;
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.end()));
+  return Math.round(done / elapsed);
+}
+
+interface LoadFigures {
+  placed: number;
+  refused: number;
+  errors: number;
+  seconds: number;
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Runs bench/order-load.ts in its own process; `stop` ends a continuous load early. */
+function orderLoad(config: {
+  storeUrl: string;
+  shoppers: BenchShopper[];
+  productIds: string[];
+  maxSeconds: number;
+  soldOutAfter: number;
+  ratePerSecond?: number;
+}): { done: Promise<LoadFigures>; stop: () => void } {
+  const file = path.join(os.tmpdir(), `greencart-load-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify(config));
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "order-load.ts"), file],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const done = new Promise<LoadFigures>((resolve, reject) =>
+    child.on("exit", (code) => {
+      fs.rmSync(file, { force: true });
+      if (code === 0) resolve(JSON.parse(output) as LoadFigures);
+      else reject(new Error(`order load exited with ${code}`));
+    }),
+  );
+  return { done, stop: () => child.kill("SIGTERM") };
+}
+
+/** 100 shoppers ordering one unit at a time until the stock is gone (or time is up). */
+async function sale(
+  storeUrl: string,
+  database: Database,
+  shoppers: BenchShopper[],
+  productCount: number,
+  stockEach: number,
+  maxSeconds: number,
+) {
+  const ids = await saleProducts(database, productCount, stockEach);
+  const load = await orderLoad({
+    storeUrl,
+    shoppers,
+    productIds: ids,
+    maxSeconds,
+    soldOutAfter: 3 * productCount,
+  }).done;
+  const [sold] = await queryRows<{ units: string }>(
+    database.db,
+    sql`select coalesce(sum(quantity), 0)::text as units from order_items where product_id in ${ids}`,
+  );
+  const left = await database.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return {
+    products: productCount,
+    startingStock: productCount * stockEach,
+    seconds: Number(load.seconds.toFixed(1)),
+    ordersPerSecond: load.ordersPerSecond,
+    p50Ms: load.p50Ms,
+    p99Ms: load.p99Ms,
+    errors5xx: load.errors,
+    unitsSold: Number(sold!.units),
+    stockLeft: left.reduce((sum, p) => sum + p.stock, 0),
+  };
+}
+
+/**
+ * Catalogue reads (autocannon, 50 connections, in this process) alone, then while shoppers order
+ * from another process: at full speed, and at a steady 250 orders a second (a busy evening; the
+ * rate at which the cache used to be wiped into the ground).
+ */
+async function mixed(
+  storeUrl: string,
+  database: Database,
+  shoppers: BenchShopper[],
+  seconds: number,
+): Promise<MixedResult> {
+  const readUrl = `${storeUrl}/api/product/list?limit=24`;
+  const read = async () =>
+    (await autocannon({ url: readUrl, connections: 50, duration: seconds, pipelining: 1 })).requests
+      .average;
+  await read(); // warm
+  const idle = await read();
+  const ids = await saleProducts(database, 50, 1_000_000);
+  const underLoad = async (ratePerSecond?: number) => {
+    const load = orderLoad({
+      storeUrl,
+      shoppers,
+      productIds: ids,
+      maxSeconds: seconds + 30,
+      soldOutAfter: 0,
+      ratePerSecond,
+    });
+    await new Promise((r) => setTimeout(r, 1500)); // orders flowing first
+    const reads = await read();
+    load.stop();
+    const figures = await load.done;
+    return { reads, orders: figures.ordersPerSecond };
+  };
+  const full = await underLoad();
+  const steady = await underLoad(250);
+  return {
+    idleReadsPerSecond: Math.round(idle),
+    readsPerSecondWhileOrdering: Math.round(full.reads),
+    ordersPerSecondMeanwhile: full.orders,
+    ratio: Number((full.reads / idle).toFixed(2)),
+    readsPerSecondAt250Orders: Math.round(steady.reads),
+    ordersPerSecondSteady: steady.orders,
+    ratioAt250Orders: Number((steady.reads / idle).toFixed(2)),
+  };
+}
+
+/**
+ * Checkout on PostgreSQL with one store process and 100 concurrent shoppers, each figure beside
+ * its ceiling measured in the same run: a spread sale (50 products) and a hot one (1 product,
+ * 5,000 units), then catalogue reads while orders flow.
  */
 export async function benchCheckout(options: {
   adminUrl: string;
   shoppers: number;
-  stockPerProduct: number;
-  maxSeconds: number;
+  quick: boolean;
 }): Promise<CheckoutResult> {
-  const name = `greencart_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(options.adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-bench-checkout-"));
-  const database = await openPostgres(url.toString(), undefined, 5);
-  try {
-    const store = await startStore({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+  return withBenchDatabase(options.adminUrl, async (url, database) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-bench-checkout-"));
+    const store = await startStore({ DATA_DIR: dataDir, DATABASE_URL: url });
     try {
-      // The store seeded its demo catalogue; the sale is on three fresh products.
-      const passwordHash = await hashPassword("bench-shopper-password");
-      const created = await database.db
-        .insert(users)
-        .values(
-          Array.from({ length: options.shoppers }, (_, i) => ({
-            name: `Bench ${i}`,
-            email: `bench${i}@example.com`,
-            passwordHash,
-          })),
-        )
-        .returning();
-      const shoppers = [];
-      for (const user of created) {
-        const [address] = await database.db
-          .insert(addresses)
-          .values({
-            userId: user.id,
-            firstName: "B",
-            lastName: "S",
-            email: "b@example.com",
-            street: "1 Road",
-            city: "Pune",
-            state: "MH",
-            zipcode: "411001",
-            country: "India",
-            phone: "9876543210",
-          })
-          .returning();
-        const { token } = await createSession(database.db, "user", user.id);
-        shoppers.push({ cookie: `${cookieNames.user}=${token}`, address: address!.id });
+      const shoppers = await makeShoppers(database, options.shoppers);
+      const scenarios: ScenarioResult[] = [];
+      for (const [scenario, count, stock] of [
+        ["spread: 100 shoppers over 50 products", 50, options.quick ? 40 : 100],
+        ["hot: 100 shoppers, 1 product", 1, options.quick ? 2000 : 5000],
+      ] as const) {
+        const ceilingRate = await ceiling(url, database, count, options.quick ? 3 : 5);
+        const result = await sale(store.url, database, shoppers, count, stock, 60);
+        scenarios.push({
+          scenario,
+          ...result,
+          ceilingOrdersPerSecond: ceilingRate,
+          ratio: Number((result.ordersPerSecond / ceilingRate).toFixed(2)),
+        });
       }
-      const sale = await database.db
-        .insert(products)
-        .values(
-          [0, 1, 2].map((i) => ({
-            name: `Flash Sale Item ${i}`,
-            category: "Fruits",
-            pricePaise: 10000,
-            offerPricePaise: 9000,
-            stock: options.stockPerProduct,
-            inStock: true,
-          })),
-        )
-        .returning();
-      const ids = sale.map((p) => p.id);
-      const startingStock = options.stockPerProduct * ids.length;
-
-      const latencies: number[] = [];
-      let placed = 0;
-      let refused = 0;
-      let errors = 0;
-      const started = Date.now();
-      const deadline = started + options.maxSeconds * 1000;
-      await Promise.all(
-        shoppers.map(async (shopper, s) => {
-          let soldOutStreak = 0;
-          for (let n = 0; Date.now() < deadline && soldOutStreak < 6; n++) {
-            const product = ids[(s + n) % ids.length]!;
-            const t0 = performance.now();
-            const response = await fetch(`${store.url}/api/order/cod`, {
-              method: "POST",
-              headers: { "content-type": "application/json", cookie: shopper.cookie },
-              body: JSON.stringify({
-                items: [{ product, quantity: 1 + ((s + n) % 3) }],
-                address: shopper.address,
-              }),
-            });
-            await response.arrayBuffer();
-            latencies.push(performance.now() - t0);
-            if (response.status === 201) {
-              placed++;
-              soldOutStreak = 0;
-            } else if (response.status === 409) {
-              refused++;
-              soldOutStreak++;
-            } else errors++;
-          }
-        }),
-      );
-      const seconds = (Date.now() - started) / 1000;
-      const [sold] = await queryRows<{ units: string }>(
-        database.db,
-        sql`select coalesce(sum(quantity), 0)::text as units from order_items where product_id in ${ids}`,
-      );
-      const left = await database.db
-        .select({ stock: products.stock })
-        .from(products)
-        .where(inArray(products.id, ids));
-      const stockLeft = left.reduce((sum, p) => sum + p.stock, 0);
-      const unitsSold = Number(sold!.units);
-      latencies.sort((a, b) => a - b);
-      return {
-        shoppers: options.shoppers,
-        startingStock,
-        seconds: Number(seconds.toFixed(1)),
-        ordersPlaced: placed,
-        ordersPerSecond: Math.round(placed / seconds),
-        p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
-        refused409: refused,
-        errors5xx: errors,
-        unitsSold,
-        stockLeft,
-        oversold: unitsSold + stockLeft !== startingStock || stockLeft < 0,
-      };
+      const mix = await mixed(store.url, database, shoppers, options.quick ? 3 : 8);
+      return { shoppers: options.shoppers, scenarios, mixed: mix };
     } finally {
       await store.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

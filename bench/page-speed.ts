@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startStore } from "./server-process";
+import puppeteer from "puppeteer-core";
+import { runScript, startStore } from "./server-process";
 
 export interface PageSpeedRow {
   page: string;
@@ -18,13 +19,26 @@ export interface PageSpeedRow {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Lighthouse's default mobile run (simulated throttling) on three pages, median of `runs`. */
+interface ListAnswer {
+  products: { _id: string; category: string; name: string }[];
+}
+
+/**
+ * Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown) on the storefront's pages,
+ * median of `runs`: home, a category, a product, search results, and the cart with 3 items (put
+ * in the browser's storage before the run). With `products`, a generated catalogue of that many
+ * products is added first, so the same pages are measured on a store of that size.
+ */
 export async function benchPageSpeed(options: {
   runs: number;
   chromePath: string;
-}): Promise<PageSpeedRow[]> {
+  products?: number;
+}): Promise<{ products: number; rows: PageSpeedRow[] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-bench-pages-"));
-  const store = await startStore({ DATA_DIR: dataDir, DATABASE_URL: "" });
+  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+  if (options.products)
+    runScript("server/scripts/seed-catalog.ts", ["--products", String(options.products)], env);
+  const store = await startStore(env);
   const chrome = await chromeLauncher.launch({
     chromePath: options.chromePath,
     chromeFlags: [
@@ -38,17 +52,36 @@ export async function benchPageSpeed(options: {
     ],
   });
   try {
-    const list = (await (
-      await fetch(`${store.url}/api/product/list?inStock=true&limit=1`)
-    ).json()) as { products: { _id: string; category: string }[] };
-    const product = list.products[0]!;
+    const answer = (await (
+      await fetch(`${store.url}/api/product/list?inStock=true&limit=3`)
+    ).json()) as ListAnswer;
+    const total = ((await (await fetch(`${store.url}/api/product/list`)).json()) as ListAnswer)
+      .products.length;
+    const product = answer.products[0]!;
+    const cart = Object.fromEntries(answer.products.map((p) => [p._id, 2]));
     const pages = [
-      ["home", "/"],
-      ["category", "/products/vegetables"],
-      ["product", `/products/${product.category.toLowerCase()}/${product._id}`],
+      ["home", "/", false],
+      ["category", "/products/vegetables", false],
+      ["product", `/products/${product.category.toLowerCase()}/${product._id}`, false],
+      ["search results", "/products?search=rice", false],
+      ["cart (3 items)", "/cart", true],
     ] as const;
+
+    // The cart lives in the browser's storage: put 3 items there, and keep it through the runs.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const tab = await browser.newPage();
+    await tab.goto(`${store.url}/`);
+    await tab.evaluate((items) => {
+      localStorage.setItem(
+        "greencart.cart",
+        JSON.stringify({ owner: null, items, unsaved: false }),
+      );
+    }, cart);
+    await tab.close();
+    await browser.disconnect();
+
     const rows: PageSpeedRow[] = [];
-    for (const [name, route] of pages) {
+    for (const [name, route, keepStorage] of pages) {
       const runs = [];
       for (let i = 0; i < options.runs; i++) {
         const result = await lighthouse(`${store.url}${route}`, {
@@ -56,6 +89,7 @@ export async function benchPageSpeed(options: {
           output: "json",
           onlyCategories: ["performance"],
           logLevel: "error",
+          disableStorageReset: keepStorage,
         });
         if (!result) throw new Error("lighthouse returned nothing");
         const { lhr } = result;
@@ -69,7 +103,7 @@ export async function benchPageSpeed(options: {
       }
       rows.push({
         page: name,
-        path: route,
+        path: route.length > 40 ? `${route.slice(0, 37)}...` : route,
         performance: median(runs.map((r) => r.performance)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
@@ -77,7 +111,7 @@ export async function benchPageSpeed(options: {
         bytes: median(runs.map((r) => r.bytes)),
       });
     }
-    return rows;
+    return { products: total, rows };
   } finally {
     chrome.kill();
     await store.stop();

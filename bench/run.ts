@@ -1,5 +1,9 @@
-// `npm run bench [-- --only catalogue,checkout,pagespeed,bundle] [--quick]`: measures the store on
-// this machine, prints a table and writes bench/results/latest.json. Loopback only, bounded in time.
+// `npm run bench [-- --only bundle,catalogue,checkout,memory,fanout,dashboard,pagespeed]
+//  [--quick] [--products N]`: measures the store on this machine, each figure beside its ceiling
+// measured in the same run, prints tables and writes bench/results/latest.json. Loopback only,
+// bounded in time. Sections needing PostgreSQL use BENCH_DATABASE_URL or TEST_DATABASE_URL
+// (default postgres://postgres@127.0.0.1:5432/postgres) as an admin connection and make their own
+// database.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,14 +12,26 @@ import { parseArgs } from "node:util";
 import { bundleSizes } from "./bundle-sizes";
 import { benchCatalogue } from "./catalogue";
 import { benchCheckout } from "./checkout";
+import { benchDashboard } from "./dashboard";
+import { benchFanOut } from "./fan-out";
+import { benchMemory } from "./memory";
 import { benchPageSpeed } from "./page-speed";
 
 const { values } = parseArgs({
-  options: { only: { type: "string" }, quick: { type: "boolean", default: false } },
+  options: {
+    only: { type: "string" },
+    quick: { type: "boolean", default: false },
+    products: { type: "string" },
+  },
 });
-const wanted = new Set((values.only ?? "bundle,catalogue,checkout,pagespeed").split(","));
+const all = ["bundle", "catalogue", "checkout", "memory", "fanout", "dashboard", "pagespeed"];
+const wanted = new Set((values.only ?? all.join(",")).split(","));
 const quick = values.quick ?? false;
 const root = path.resolve(import.meta.dirname, "..");
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
 
 // A partial run (--only) updates its sections and keeps the others from the last run.
 const resultsFile = path.join(root, "bench/results/latest.json");
@@ -34,6 +50,10 @@ const results: Record<string, unknown> = {
   },
   quick,
 };
+const save = () => {
+  fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+};
 
 if (wanted.has("bundle") || wanted.has("pagespeed")) {
   const build = spawnSync(
@@ -47,6 +67,7 @@ if (wanted.has("bundle")) {
   results.bundle = bundleSizes();
   console.log("\nBundle sizes (gzip, KB)");
   console.table(results.bundle);
+  save();
 }
 if (wanted.has("catalogue")) {
   const catalogue = await benchCatalogue({ products: 10_000, seconds: quick ? 3 : 10 });
@@ -65,35 +86,74 @@ if (wanted.has("catalogue")) {
       ratio: r.ratio,
     })),
   );
+  save();
 }
 if (wanted.has("checkout")) {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    "postgres://postgres@127.0.0.1:5432/postgres";
-  results.checkout = await benchCheckout({
+  const checkout = await benchCheckout({ adminUrl, shoppers: 100, quick });
+  results.checkout = checkout;
+  console.log(
+    "\nCheckout on PostgreSQL, one store process, 100 concurrent shoppers over HTTP; ceiling = the same order transaction through pg by 64 clients",
+  );
+  console.table(
+    checkout.scenarios.map((s) => ({
+      scenario: s.scenario,
+      "orders/s": s.ordersPerSecond,
+      "ceiling/s": s.ceilingOrdersPerSecond,
+      ratio: s.ratio,
+      "p50 ms": s.p50Ms,
+      "p99 ms": s.p99Ms,
+      "5xx": s.errors5xx,
+      "sold + left = stock": `${s.unitsSold} + ${s.stockLeft} = ${s.startingStock}`,
+    })),
+  );
+  console.log("Catalogue reads (GET /api/product/list?limit=24, 50 connections) while orders flow");
+  console.table([checkout.mixed]);
+  save();
+}
+if (wanted.has("memory")) {
+  results.memory = await benchMemory(adminUrl);
+  console.log(
+    "\nMemory (RSS, MB): at rest after start, peak during 30 concurrent 4 MB uploads, a minute later",
+  );
+  console.table(results.memory);
+  save();
+}
+if (wanted.has("fanout")) {
+  results.fanOut = await benchFanOut({
     adminUrl,
-    shoppers: 100,
-    stockPerProduct: quick ? 300 : 1000,
-    maxSeconds: quick ? 10 : 30,
+    subscribers: quick ? 200 : 1000,
+    changesPerSecond: 20,
+    seconds: quick ? 5 : 10,
   });
   console.log(
-    "\nCheckout: cash-on-delivery orders over HTTP against PostgreSQL, 100 concurrent shoppers",
+    "\nLive order streams: seller subscribers on one process, statuses changing 20 times a second; latency from the change request to each subscriber",
   );
-  console.table([results.checkout]);
+  console.table([results.fanOut]);
+  save();
+}
+if (wanted.has("dashboard")) {
+  results.dashboard = await benchDashboard({
+    adminUrl,
+    orders: quick ? 20_000 : 100_000,
+    samples: quick ? 5 : 20,
+  });
+  console.log("\nSeller dashboard on PostgreSQL with past orders; floor = /api/health");
+  console.table((results.dashboard as { rows: unknown[] }).rows);
+  save();
 }
 if (wanted.has("pagespeed")) {
-  results.pageSpeed = await benchPageSpeed({
+  const pageSpeed = await benchPageSpeed({
     runs: quick ? 1 : 3,
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    products: values.products ? Number(values.products) : undefined,
   });
-  console.log(`\nLighthouse 12, mobile preset, median of ${quick ? 1 : 3} runs`);
-  console.table(results.pageSpeed);
+  results[values.products ? `pageSpeed${pageSpeed.products}` : "pageSpeed"] = pageSpeed;
+  console.log(
+    `\nLighthouse 12, mobile preset, median of ${quick ? 1 : 3} runs, ${pageSpeed.products} products`,
+  );
+  console.table(pageSpeed.rows);
+  save();
 }
 
-fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
-fs.writeFileSync(
-  path.join(root, "bench/results/latest.json"),
-  `${JSON.stringify(results, null, 2)}\n`,
-);
+save();
 console.log("\nWrote bench/results/latest.json");

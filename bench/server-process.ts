@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../server/test/free-port";
 
@@ -6,6 +7,8 @@ const root = path.resolve(import.meta.dirname, "..");
 
 export interface RunningServer {
   url: string;
+  /** The store's process id (to read its memory). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startStore(env: Record<string, string>): Promise<RunningSe
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) =>
@@ -61,4 +65,10 @@ export function runScript(script: string, args: string[], env: Record<string, st
     { cwd: root, env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: "inherit" },
   );
   if (result.status !== 0) throw new Error(`${script} failed`);
+}
+
+/** A process's resident memory now, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }

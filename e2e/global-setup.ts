@@ -20,6 +20,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (build.status !== 0) throw new Error("web build failed");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-e2e-"));
+  // The demo catalogue and, behind it, a category of 230 more products to page through.
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(root, "server/scripts/seed-catalog.ts"),
+      "--products",
+      "230",
+      "--category",
+      "Grains",
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" } },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr.toString()}`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
