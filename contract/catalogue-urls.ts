@@ -10,6 +10,8 @@ import { findCategory } from "./categories";
 export const PAGE_SIZE = 24;
 /** The spec's Best Sellers: the first 5 in-stock products. */
 export const BEST_SELLERS = 5;
+/** At most this many ids in one `GET /api/product/list?ids=` call. */
+export const MAX_IDS_PER_QUERY = 100;
 /** Related products on a product page: up to 5 in-stock products of its category. */
 export const RELATED_PRODUCTS = 5;
 

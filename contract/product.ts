@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_IDS_PER_QUERY } from "./catalogue-urls";
 import { categoryKeys } from "./categories";
 import { idSchema, plainText, rupeesSchema, successSchema, timestampSchema } from "./common";
 
@@ -35,7 +36,6 @@ export const categoryParamSchema = z
   });
 
 /** At most this many ids in one `ids` query (a cart's products). */
-export const MAX_IDS_PER_QUERY = 100;
 
 /** `ids=a,b,c`: distinct product ids, at most 100. */
 const idListSchema = z
@@ -66,6 +66,7 @@ export const productListResponseSchema = successSchema.extend({
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 export const productResponseSchema = successSchema.extend({ product: productSchema });
+export type ProductResponse = z.infer<typeof productResponseSchema>;
 export const productChangedSchema = productResponseSchema.extend({ message: z.string() });
 
 const nameSchema = plainText(1, 120);

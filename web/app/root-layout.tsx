@@ -1,26 +1,32 @@
 import { Toaster } from "react-hot-toast";
-import { useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "../ui/footer";
-import { LoginModal } from "./login-modal";
 import { Navbar } from "./navbar";
+import { useScrollMemory } from "./scroll-memory";
 import { useStore } from "./store";
 import { ToastLimit } from "./toast-limit";
+
+// The login dialog is its own chunk, fetched when first opened (or when the browser is idle).
+const loadLoginModal = () => import("./login-modal");
+const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
+if (typeof window !== "undefined" && "requestIdleCallback" in window)
+  window.requestIdleCallback(() => void loadLoginModal());
 
 /** Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9). */
 export function RootLayout() {
   const { pathname } = useLocation();
   const { showLogin } = useStore();
   const sellerArea = pathname.includes("seller");
-  // A new page starts at its top (a related product card is usually far down the page). Block
-  // body: newer browsers make scrollTo return a promise, which React would take for a cleanup.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  useScrollMemory();
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-700">
       {!sellerArea && <Navbar />}
-      {showLogin && <LoginModal />}
+      {showLogin && (
+        <Suspense fallback={null}>
+          <LoginModal />
+        </Suspense>
+      )}
       {/* At least a screen tall, so content arriving after a skeleton never shifts the footer into view. */}
       <main
         className={

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderApp } from "../test/render";
+import { mockApi, productListAnswer, renderApp } from "../test/render";
 import { useStore } from "./store";
 
 afterEach(() => {
@@ -44,8 +44,8 @@ function serverWithSavedCart(saved: Record<string, number>, catalogue = ["p1", "
           user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: saved },
         },
       };
-    if (url === "/api/product/list")
-      return { body: { success: true, products: catalogue.map(product) } };
+    const list = productListAnswer(url, catalogue.map(product));
+    if (list) return list;
     if (url === "/api/cart/update") {
       const body = JSON.parse(init?.body as string) as { cartItems: Record<string, number> };
       saves.push(body.cartItems);
@@ -117,11 +117,7 @@ describe("the app's cart store", () => {
 
   it("keeps a visitor's cart in local storage", async () => {
     localStorage.setItem(CART_KEY, JSON.stringify({ p2: 5 }));
-    mockApi((url) =>
-      url === "/api/product/list"
-        ? { body: { success: true, products: [product("p2")] } }
-        : undefined,
-    );
+    mockApi((url) => productListAnswer(url, [product("p2")]));
     renderApp(<CartProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":5}'));
     expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({

@@ -14,7 +14,7 @@ import type { CartItems, User } from "../../contract/user";
 import { ApiError, apiFetch } from "./api-client";
 import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
 import { cartAfterSignIn, forgetStoredCart, readStoredCart, writeStoredCart } from "./stored-cart";
-import { productListQuery } from "./products";
+import { useProductsByIds } from "./products";
 
 const SAVE_DELAY_MS = 400;
 
@@ -93,14 +93,17 @@ export function StoreProvider({ children }: { children: ReactNode }) {
 
   // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
   // save a cart naming them). The catalogue is the one the storefront pages share.
-  const hasCart = Object.keys(cart).length > 0;
-  const catalogue = useQuery({ ...productListQuery, enabled: hasCart });
+  const cartIds = Object.keys(cart);
+  const cartProducts = useProductsByIds(cartIds);
+  // Only an answer for exactly this cart can tell what is unknown (a kept previous answer does
+  // not know a product added since).
+  const cartChecked = cartProducts.isSuccess && !cartProducts.isPlaceholderData;
   useEffect(() => {
-    if (!catalogue.data) return;
-    const kept = withoutUnknown(cart, new Set(catalogue.data.map((p) => p._id)));
+    if (!cartChecked || !cartProducts.data) return;
+    const kept = withoutUnknown(cart, new Set(cartProducts.data.map((p) => p._id)));
     if (Object.keys(kept).length !== Object.keys(cart).length) setCart(kept);
-  }, [catalogue.data, cart]);
-  const cartCheckable = !hasCart || Boolean(catalogue.data);
+  }, [cartChecked, cartProducts.data, cart]);
+  const cartCheckable = cartIds.length === 0 || cartChecked;
 
   // Whenever the cart changes and a user exists it is saved (debounced: the last state wins).
   useEffect(() => {

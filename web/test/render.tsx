@@ -61,3 +61,29 @@ export function renderApp(
     </QueryClientProvider>,
   );
 }
+
+/**
+ * The answer of `GET /api/product/list` over `catalogue` for `url` (its `ids`, `q` and `limit`
+ * honoured), or undefined when `url` is another call.
+ */
+export function productListAnswer<P extends { _id: string; name: string }>(
+  url: string,
+  catalogue: P[],
+): { body: unknown } | undefined {
+  const [path, query = ""] = url.split("?");
+  if (path !== "/api/product/list") return undefined;
+  const params = new URLSearchParams(query);
+  const ids = params.get("ids")?.split(",");
+  const q = params.get("q")?.toLowerCase();
+  let products = catalogue.filter(
+    (p) => (!ids || ids.includes(p._id)) && (!q || p.name.toLowerCase().includes(q)),
+  );
+  const limit = Number(params.get("limit") ?? 0);
+  const start = Number(params.get("cursor") ?? 0);
+  let nextCursor: string | null = null;
+  if (limit) {
+    nextCursor = start + limit < products.length ? String(start + limit) : null;
+    products = products.slice(start, start + limit);
+  }
+  return { body: { success: true, products, ...(limit ? { nextCursor } : {}) } };
+}

@@ -1,16 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
-import type { Product, ProductListResponse } from "../../../contract/product";
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import type { ProductListResponse } from "../../../contract/product";
 import { apiFetch } from "../../app/api-client";
+import { takeInitialAnswer } from "../../app/initial-data";
 
-export { useProducts } from "../../app/products";
-
-/** The server's typo-tolerant search, used when the plain name filter finds nothing. */
-export function useTypoSearch(text: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ["products", "search", text],
-    queryFn: () =>
-      apiFetch<ProductListResponse>(`/api/product/list?inStock=true&q=${encodeURIComponent(text)}`),
-    select: (body): Product[] => body.products,
-    enabled,
+/**
+ * The paged lists of the catalogue pages (not in the entry chunk: home needs none). The first
+ * page may come inline with the HTML (app/initial-data.ts).
+ */
+/** `firstPage` is a canonical path with `limit`; later pages add the answer's `nextCursor`. */
+export function productPagesQuery(firstPage: string) {
+  return infiniteQueryOptions({
+    queryKey: ["products", "pages", firstPage],
+    queryFn: ({ pageParam }) =>
+      apiFetch<ProductListResponse>(
+        pageParam
+          ? `${firstPage}${firstPage.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(pageParam)}`
+          : firstPage,
+      ),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    initialData: () => {
+      const first = takeInitialAnswer<ProductListResponse>(firstPage);
+      return first ? { pages: [first], pageParams: [""] } : undefined;
+    },
+    initialDataUpdatedAt: () => Date.now(),
   });
 }

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { categories } from "../../../../contract/categories";
 import { CheckIcon } from "../../../ui/icons";
-import { useProducts } from "../../../app/products";
-import { ProductCard, ProductGridSkeleton } from "../components/product-card";
+import { homeBestSellers } from "../../../../contract/catalogue-urls";
+import { useProductList } from "../../../app/products";
+import { LoadError } from "../../../ui/load-error";
+import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
 
 const features = [
   {
@@ -24,8 +26,8 @@ const features = [
 ];
 
 export function HomePage() {
-  const products = useProducts();
-  const bestSellers = (products.data ?? []).filter((p) => p.inStock).slice(0, 5);
+  // The spec's Best Sellers (the first 5 in-stock products), asked for as such.
+  const bestSellers = useProductList(homeBestSellers());
   return (
     <div className="py-6 md:py-10">
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-r from-primary/20 to-amber-100 px-6 py-12 md:px-14 md:py-20">
@@ -81,13 +83,13 @@ export function HomePage() {
         <h2 id="best-title" className="text-2xl font-medium md:text-3xl">
           Best Sellers
         </h2>
-        {products.isPending ? (
+        {bestSellers.isPending ? (
           <ProductGridSkeleton count={5} />
-        ) : products.isError ? (
-          <p className="mt-6">We could not load the products. Please refresh the page.</p>
+        ) : bestSellers.isError ? (
+          <LoadError what="products" onRetry={() => void bestSellers.refetch()} />
         ) : (
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5">
-            {bestSellers.map((p) => (
+          <ul className={productGridClass}>
+            {bestSellers.data.map((p) => (
               <li key={p._id}>
                 <ProductCard product={p} />
               </li>

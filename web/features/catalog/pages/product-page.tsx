@@ -1,22 +1,31 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
 import { useStore } from "../../../app/store";
 import { thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
 import { Stars } from "../../../ui/stars";
-import { useProducts } from "../../../app/products";
-import { ProductCard } from "../components/product-card";
+import { useProduct, useProductList } from "../../../app/products";
+import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
 
 export function ProductPage() {
-  const { id } = useParams();
-  const products = useProducts();
+  const { id = "", category = "" } = useParams();
+  // The product by id, and its related products asked for at once (same category as the URL's,
+  // which the server also fetched for the first screen): no waterfall.
+  const found = useProduct(id);
+  const urlCategory = findCategory(category)?.path;
+  const relatedCategory = found.data?.category ?? urlCategory;
+  const related = useProductList(
+    relatedProducts(relatedCategory ?? "Vegetables"),
+    relatedCategory !== undefined,
+  );
   const { addToCart } = useStore();
   const navigate = useNavigate();
-  const product = products.data?.find((p) => p._id === id);
+  const product = found.data;
   const [chosen, setChosen] = useState<string | undefined>(undefined);
 
-  if (products.isPending)
+  if (found.isPending)
     return (
       <div
         className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
@@ -36,9 +45,7 @@ export function ProductPage() {
   }
   // A picture chosen on another product (a related one was opened) does not carry over.
   const image = chosen && product.image.includes(chosen) ? chosen : product.image[0];
-  const related = (products.data ?? [])
-    .filter((p) => p.category === product.category && p._id !== product._id && p.inStock)
-    .slice(0, 5);
+  const others = (related.data ?? []).filter((p) => p._id !== product._id).slice(0, 5);
   const categoryPath = product.category.toLowerCase();
 
   return (
@@ -76,6 +83,7 @@ export function ProductPage() {
               alt={product.name}
               width={480}
               height={480}
+              fetchPriority="high"
               className="aspect-square w-56 object-contain sm:w-80 md:w-[420px]"
             />
           </div>
@@ -86,8 +94,12 @@ export function ProductPage() {
             <Stars />
           </div>
           <div className="mt-6">
-            <p className="text-gray-500 line-through">MRP: {formatRupees(product.price)}</p>
-            <p className="text-2xl font-medium">MRP: {formatRupees(product.offerPrice)}</p>
+            <p className="text-gray-500 line-through">
+              <span className="sr-only">Was </span>MRP: {formatRupees(product.price)}
+            </p>
+            <p className="text-2xl font-medium">
+              <span className="sr-only">Now </span>MRP: {formatRupees(product.offerPrice)}
+            </p>
             <span className="text-gray-500">(inclusive of all taxes)</span>
           </div>
           <h2 className="mt-6 text-base font-medium">About Product</h2>
@@ -124,13 +136,17 @@ export function ProductPage() {
           Related Products
         </h2>
         <div className="h-0.5 w-20 rounded-full bg-primary" />
-        <ul className="mt-6 grid w-full grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5">
-          {related.map((p) => (
-            <li key={p._id}>
-              <ProductCard product={p} />
-            </li>
-          ))}
-        </ul>
+        {related.isPending ? (
+          <ProductGridSkeleton count={5} />
+        ) : (
+          <ul className={`${productGridClass} w-full`}>
+            {others.map((p) => (
+              <li key={p._id}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        )}
         <Link
           to="/products"
           className="mt-8 rounded border border-primary px-12 py-2.5 text-primary hover:bg-primary/10"

@@ -1,33 +1,42 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderApp } from "../../../test/render";
+import type { Product } from "../../../../contract/product";
+import { resetInitialAnswers } from "../../../app/initial-data";
+import { mockApi, productListAnswer, renderApp } from "../../../test/render";
+import { CategoryPage } from "./category-page";
 import { ProductsPage } from "./products-page";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.getElementById("initial-data")?.remove();
+  resetInitialAnswers();
+});
 
-const tomato = {
-  _id: "p1",
-  name: "Fresh Tomatoes",
-  category: "Vegetables",
+const product = (i: number, name = `Rice ${i}`): Product => ({
+  _id: `p${i}`,
+  name,
+  category: "Grains",
   price: 40,
   offerPrice: 35,
-  image: ["/media/t-large.webp"],
+  image: [`/media/p${i}-large.webp`],
   description: [],
   inStock: true,
   stock: 10,
-  weight: "500g",
+  lowStockThreshold: 5,
+  weight: "1 kg",
   createdAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-01T00:00:00.000Z",
-};
+});
+const catalogue = Array.from({ length: 30 }, (_, i) => product(i + 1));
 
 describe("products page", () => {
   it("says the list could not be loaded (toast and page), not that nothing matches, and retries", async () => {
     let up = false;
     mockApi((url) => {
-      if (url !== "/api/product/list") return undefined;
+      if (!url.startsWith("/api/product/list")) return undefined;
       return up
-        ? { body: { success: true, products: [tomato] } }
+        ? productListAnswer(url, [product(1, "Fresh Tomatoes")])
         : {
             status: 503,
             body: {
@@ -45,5 +54,70 @@ describe("products page", () => {
     up = true;
     await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Fresh Tomatoes")).toBeInTheDocument();
+  });
+
+  it("asks the server for 24 in-stock products at a time and loads more with the button", async () => {
+    const calls = mockApi((url) => productListAnswer(url, catalogue));
+    renderApp(<ProductsPage />, { path: "/products" });
+    expect(await screen.findByText("Rice 24")).toBeInTheDocument();
+    expect(screen.queryByText("Rice 25")).not.toBeInTheDocument();
+    const lists = () => calls.filter((c) => c.url.startsWith("/api/product/list"));
+    expect(lists().map((c) => c.url)).toEqual(["/api/product/list?inStock=true&limit=24"]);
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Rice 30")).toBeInTheDocument();
+    expect(lists().at(-1)?.url).toBe("/api/product/list?inStock=true&limit=24&cursor=24");
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(screen.getByText("You have seen all 30 products.")).toBeInTheDocument();
+    // Weight on every card.
+    expect(screen.getAllByText("1 kg")).toHaveLength(30);
+  });
+
+  it("searches on the server with the text of the address bar", async () => {
+    const calls = mockApi((url) =>
+      productListAnswer(url, [...catalogue, product(99, "Fresh Tomato")]),
+    );
+    renderApp(<ProductsPage />, { path: "/products?search=tomato" });
+    expect(await screen.findByText("Fresh Tomato")).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain("/api/product/list?q=tomato&inStock=true&limit=24");
+    expect(screen.queryByText("Rice 1")).not.toBeInTheDocument();
+  });
+
+  it("starts from the answer the server put in the page, without calling the API", async () => {
+    const script = document.createElement("script");
+    script.id = "initial-data";
+    script.type = "application/json";
+    script.textContent = JSON.stringify({
+      answers: {
+        "/api/product/list?inStock=true&limit=24": {
+          success: true,
+          products: [product(7, "Inline Rice")],
+          nextCursor: null,
+        },
+      },
+    });
+    document.body.append(script);
+    const calls = mockApi((url) => productListAnswer(url, catalogue));
+    renderApp(<ProductsPage />, { path: "/products" });
+    expect(screen.getByText("Inline Rice")).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((c) => c.url.startsWith("/api/product/list"))).toEqual([]);
+  });
+});
+
+describe("category page", () => {
+  it("pages the category from the server", async () => {
+    const calls = mockApi((url) => productListAnswer(url, catalogue));
+    renderApp(<CategoryPage />, { path: "/products/grains", pattern: "/products/:category" });
+    expect(await screen.findByText("Rice 1")).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain("/api/product/list?category=grains&limit=24");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Load more" })).toBeEnabled());
+  });
+
+  it("says so for a category that does not exist, without asking", async () => {
+    const calls = mockApi((url) => productListAnswer(url, catalogue));
+    renderApp(<CategoryPage />, { path: "/products/shoes", pattern: "/products/:category" });
+    expect(screen.getByText("No products found in this category.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith("/api/product/list"))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderApp } from "../../../test/render";
+import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { CartPage } from "./cart-page";
 
 const product = (id: string, name: string, offerPrice: number) => ({
@@ -40,13 +40,11 @@ afterEach(() => {
 
 function api(addresses: unknown[]) {
   return mockApi((url) => {
-    if (url === "/api/product/list")
-      return {
-        body: {
-          success: true,
-          products: [product("p1", "Tomato", 32.5), product("p2", "Onion", 19.99)],
-        },
-      };
+    const list = productListAnswer(url, [
+      product("p1", "Tomato", 32.5),
+      product("p2", "Onion", 19.99),
+    ]);
+    if (list) return list;
     if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
     if (url === "/api/address/get") return { body: { success: true, addresses } };
     if (url === "/api/cart/update") return { body: { success: true, message: "Cart Updated" } };

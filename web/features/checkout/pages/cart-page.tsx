@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import type { Address } from "../../../../contract/address";
 import { ApiError } from "../../../app/api-client";
 import { cartTotal, quantityOptions } from "../../../app/cart-rules";
-import { useProducts } from "../../../app/products";
+import { useProductsByIds } from "../../../app/products";
 import { useStore } from "../../../app/store";
 import { thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
@@ -14,7 +14,8 @@ import { AddressPicker } from "../components/address-picker";
 export function CartPage() {
   const { user, sessionChecked, cart, updateCart, removeFromCart, clearCart, setShowLogin } =
     useStore();
-  const products = useProducts();
+  // Only the cart's products, by id: the cart costs the same whatever the catalogue's size.
+  const products = useProductsByIds(Object.keys(cart));
   const addresses = useAddresses(Boolean(user));
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<Address | undefined>(undefined);
@@ -25,9 +26,10 @@ export function CartPage() {
 
   const lines = useMemo(
     () =>
-      (products.data ?? [])
-        .filter((p) => cart[p._id])
-        .map((p) => ({ product: p, quantity: cart[p._id]! })),
+      Object.entries(cart).flatMap(([id, quantity]) => {
+        const product = products.data?.find((p) => p._id === id);
+        return product ? [{ product, quantity }] : [];
+      }),
     [products.data, cart],
   );
   const selected = chosen ?? addresses.data?.[0];
@@ -70,7 +72,7 @@ export function CartPage() {
     }
   };
 
-  if (products.isPending)
+  if (products.isPending && Object.keys(cart).length > 0)
     return (
       <div
         className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
@@ -97,7 +99,10 @@ export function CartPage() {
     <div className="mt-10 flex flex-col gap-10 md:flex-row">
       <section className="max-w-4xl flex-1">
         <h1 className="mb-6 text-3xl font-medium">
-          Shopping Cart <span className="text-sm text-primary">{lines.length} Items</span>
+          Shopping Cart{" "}
+          <span className="text-sm text-primary">
+            {lines.length} {lines.length === 1 ? "Item" : "Items"}
+          </span>
         </h1>
         <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid">
           <p className="text-left">Product Details</p>

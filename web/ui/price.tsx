@@ -1,0 +1,34 @@
+import { formatRupees } from "./money";
+
+/**
+ * The offer price with the MRP struck through, read as one phrase by screen readers
+ * ("Price ₹35.00, was ₹40.00") instead of two unexplained amounts.
+ */
+export function Price({
+  offerPrice,
+  price,
+  className = "",
+}: {
+  offerPrice: number;
+  price: number;
+  className?: string;
+}) {
+  const discounted = price > offerPrice;
+  return (
+    <p className={className}>
+      <span className="sr-only">
+        Price {formatRupees(offerPrice)}
+        {discounted ? `, was ${formatRupees(price)}` : ""}
+      </span>
+      <span aria-hidden="true">
+        {formatRupees(offerPrice)}
+        {discounted && (
+          <>
+            {" "}
+            <s className="text-xs text-gray-500">{formatRupees(price)}</s>
+          </>
+        )}
+      </span>
+    </p>
+  );
+}
