@@ -1,12 +1,13 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { art } from "./web/art-plugin";
 import { precompress } from "./web/precompress-plugin";
 
 // The storefront SPA. `npm run build` writes dist/web, which the server serves.
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), art(), precompress()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { art } from "./web/art-plugin";
 
 // The test tiers (README "Tests"), each file named for its tier:
 //  unit          pure functions: no database, no process, no network (`*.unit.test.ts`)
@@ -31,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [art()],
         test: {
           name: "web",
           include: ["web/**/*.test.{ts,tsx}"],

@@ -39,11 +39,14 @@ export async function firstScreen(
     }
   }
   if (answers.length === 0) return { data: "", preloads: "" };
+  // Home's largest picture is the hero, preloaded by the built page itself; Best Sellers come
+  // below it and load as the page renders.
+  const preloaded = pathname.replace(/\/+$/, "") === "" ? [] : [...new Set(images)];
   // "<" never appears outside a string in JSON: escaped, no text can close the script element.
   const json = `{"answers":{${answers.join(",")}}}`.replace(/</g, "\\u003c");
   return {
     data: `<script id="initial-data" type="application/json">${json}</script>`,
-    preloads: [...new Set(images)]
+    preloads: preloaded
       .slice(0, PRELOADED_IMAGES)
       .map(
         (src, i) =>

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../../test/factories";
 import { startTestApp } from "../../test/test-app";
 
 // Uses its own app (with a built web folder), so it does not need the per-test database reset.
@@ -13,7 +14,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, "assets"));
   fs.writeFileSync(
     path.join(webRoot, "index.html"),
-    "<!doctype html><title>GreenCart</title><div id=root></div>",
+    '<!doctype html><head><title>GreenCart</title><link rel="preload" as="image" href="/assets/art/hero.avif" data-route="/"></head><body><div id=root></div></body>',
   );
   fs.writeFileSync(path.join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
   fs.writeFileSync(
@@ -68,5 +69,58 @@ describe("serving the built web app", () => {
     expect(
       (await context.app.inject({ method: "POST", url: "/cart", payload: {} })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("the first screen's data inside the page", () => {
+  const inline = (html: string) => {
+    const match = /<script id="initial-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+    return match ? (JSON.parse(match[1]!) as { answers: Record<string, unknown> }) : undefined;
+  };
+
+  it("puts a category's first page, exactly as the API answers it, and preloads its first pictures", async () => {
+    const tricky = await insertProduct(context.database.db, {
+      name: "Rice </script><script>alert(1)</script>",
+      category: "Grains",
+    });
+    const page = await context.app.inject({ url: "/products/grains" });
+    const data = inline(page.body);
+    const call = "/api/product/list?category=grains&limit=24";
+    const api = await context.app.inject({ url: call });
+    expect(data?.answers[call]).toEqual(api.json());
+    // A name cannot close the script element.
+    expect(page.body).not.toContain("<script>alert(1)");
+    expect(JSON.stringify(data)).toContain(tricky.name);
+    expect(page.body).toMatch(
+      /<link rel="preload" as="image" href="[^"]+-thumb\.webp" fetchpriority="high">/,
+    );
+    // The home hero's preload is for home only.
+    expect(page.body).not.toContain("/assets/art/hero.avif");
+  });
+
+  it("gives home its Best Sellers and the hero's preload, and a product page the product and its related products", async () => {
+    const product = await insertProduct(context.database.db, { category: "Dairy" });
+    const home = await context.app.inject({ url: "/" });
+    expect(Object.keys(inline(home.body)?.answers ?? {})).toEqual([
+      "/api/product/list?inStock=true&limit=5",
+    ]);
+    expect(home.body).toContain('href="/assets/art/hero.avif" data-route="/"');
+    expect(home.body).not.toMatch(/-thumb\.webp" fetchpriority/);
+
+    const detail = await context.app.inject({ url: `/products/dairy/${product.id}` });
+    expect(Object.keys(inline(detail.body)?.answers ?? {})).toEqual([
+      `/api/product/${product.id}`,
+      "/api/product/list?category=dairy&inStock=true&limit=6",
+    ]);
+  });
+
+  it("adds nothing where the page needs nothing from the catalogue or the product does not exist", async () => {
+    expect(inline((await context.app.inject({ url: "/cart" })).body)).toBeUndefined();
+    const missing = await context.app.inject({
+      url: "/products/dairy/00000000-0000-4000-8000-000000000000",
+    });
+    expect(Object.keys(inline(missing.body)?.answers ?? {})).toEqual([
+      "/api/product/list?category=dairy&inStock=true&limit=6",
+    ]);
   });
 });

@@ -72,17 +72,28 @@ function readIndex(root: string): string | undefined {
   return template.html;
 }
 
+/**
+ * The build marks links meant for one route only (the home hero's preload) with `data-route`:
+ * they stay on that route and leave every other page, which would only waste the bandwidth.
+ */
+export function withRouteLinks(html: string, route: string): string {
+  return html.replace(/<link\b[^>]*\bdata-route="([^"]*)"[^>]*>/g, (link, target: string) =>
+    target === route ? link : "",
+  );
+}
+
 /** The app's page for any client-side route, with its first screen's catalogue data inside. */
 export async function sendSpaIndex(root: string, request: FastifyRequest, reply: FastifyReply) {
   const html = readIndex(root);
   if (html === undefined) return undefined;
   const { pathname, search } = new URL(request.url, "http://localhost");
   const first = await firstScreen(request.server, pathname, search);
+  const route = pathname.replace(/\/+$/, "") || "/";
   return reply
     .header("cache-control", "no-cache")
     .type("text/html; charset=utf-8")
     .send(
-      html
+      withRouteLinks(html, route)
         .replace("</head>", `${first.preloads}</head>`)
         .replace("</body>", `${first.data}</body>`),
     );

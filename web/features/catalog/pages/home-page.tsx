@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import art from "virtual:art";
 import { categories } from "../../../../contract/categories";
+import { ArtPicture } from "../../../ui/art-picture";
 import { CheckIcon } from "../../../ui/icons";
 import { homeBestSellers } from "../../../../contract/catalogue-urls";
 import { useProductList } from "../../../app/products";
@@ -30,26 +32,38 @@ export function HomePage() {
   const bestSellers = useProductList(homeBestSellers());
   return (
     <div className="py-6 md:py-10">
-      <section className="relative overflow-hidden rounded-2xl bg-gradient-to-r from-primary/20 to-amber-100 px-6 py-12 md:px-14 md:py-20">
-        <h1 className="max-w-xl text-3xl leading-tight font-bold text-gray-800 md:text-5xl">
-          Freshness You Can Trust, Savings You will Love!
-        </h1>
-        <p className="mt-3 max-w-md text-gray-600">
-          Fresh groceries and snacks at your door in under 30 minutes.
-        </p>
-        <div className="mt-6 flex flex-wrap items-center gap-4 font-medium">
-          <Link
-            to="/products"
-            className="rounded bg-primary px-7 py-3 text-white transition hover:bg-primary-dull"
-          >
-            Shop now
-          </Link>
-          <Link
-            to="/products"
-            className="rounded px-4 py-3 text-gray-800 underline-offset-4 hover:underline"
-          >
-            Explore deals →
-          </Link>
+      {/* The hero: our drawing (the page's largest picture, preloaded with the HTML) under the
+          text; a taller drawing on phones. Its box is sized by CSS, so nothing shifts. */}
+      <section className="relative isolate aspect-[720/900] overflow-hidden rounded-2xl bg-[#e7f7ee] md:aspect-auto md:h-[380px] lg:h-[440px]">
+        <ArtPicture
+          picture={art.mainBanner}
+          small={art.mainBannerSmall}
+          alt=""
+          sizes={art.heroSizes}
+          priority
+          className="absolute inset-0 -z-10 h-full w-full object-cover object-right-bottom"
+        />
+        <div className="px-6 pt-8 md:max-w-[50%] md:px-12 md:pt-16 lg:px-14 lg:pt-20">
+          <h1 className="text-[1.7rem] leading-tight font-bold text-gray-800 md:text-4xl lg:text-5xl">
+            Freshness You Can Trust, Savings You will Love!
+          </h1>
+          <p className="mt-3 max-w-md text-gray-700">
+            Fresh groceries and snacks at your door in under 30 minutes.
+          </p>
+          <div className="mt-5 flex flex-wrap items-center gap-3 font-medium md:mt-6 md:gap-4">
+            <Link
+              to="/products"
+              className="flex min-h-11 items-center rounded bg-primary px-7 text-white transition hover:bg-primary-dull"
+            >
+              Shop now
+            </Link>
+            <Link
+              to="/products"
+              className="flex min-h-11 items-center rounded px-4 text-gray-800 underline-offset-4 hover:underline"
+            >
+              Explore deals →
+            </Link>
+          </div>
         </div>
       </section>
 
@@ -98,26 +112,39 @@ export function HomePage() {
         )}
       </section>
 
+      {/* The bottom banner: the drawing, with the list beside it on wide screens and below it
+          on phones. */}
       <section
-        className="mt-14 rounded-2xl bg-primary/10 px-6 py-10 md:px-12"
+        className="relative mt-14 overflow-hidden rounded-2xl bg-[#e7f7ee] md:h-[420px]"
         aria-labelledby="why-title"
       >
-        <h2 id="why-title" className="text-2xl font-medium text-gray-800 md:text-3xl">
-          Why We Are the Best?
-        </h2>
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-          {features.map((f) => (
-            <li key={f.title} className="flex items-start gap-4">
-              <span className="text-primary">
-                <CheckIcon />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold text-gray-800">{f.title}</h3>
-                <p className="text-gray-600">{f.description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="aspect-[720/560] md:absolute md:inset-0 md:aspect-auto">
+          <ArtPicture
+            picture={art.bottomBanner}
+            small={art.bottomBannerSmall}
+            alt="A GreenCart rider on the way with a bag of groceries"
+            sizes={art.heroSizes}
+            className="h-full w-full object-cover object-left-bottom"
+          />
+        </div>
+        <div className="relative px-6 py-8 md:ml-auto md:w-1/2 md:py-10 md:pr-12">
+          <h2 id="why-title" className="text-2xl font-medium text-gray-800 md:text-3xl">
+            Why We Are the Best?
+          </h2>
+          <ul className="mt-6 grid gap-5">
+            {features.map((f) => (
+              <li key={f.title} className="flex items-start gap-4">
+                <span className="text-primary">
+                  <CheckIcon />
+                </span>
+                <div>
+                  <h3 className="text-lg font-semibold text-gray-800">{f.title}</h3>
+                  <p className="text-gray-700">{f.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
 
       <section
@@ -139,7 +166,7 @@ export function HomePage() {
             type="email"
             required
             placeholder="Enter your email id"
-            className="h-12 flex-1 rounded-l-md border border-gray-300 px-3 outline-none focus:border-primary focus:ring-2 focus:ring-primary/40"
+            className="h-12 min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 outline-none focus:border-primary focus:ring-2 focus:ring-primary/40"
           />
           <button
             type="submit"

@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
+
+/**
+ * The storefront's artwork (web/art/*.svg, drawn by us) as responsive pictures: the build
+ * rasterises each drawing to AVIF and WebP at a few widths, and `import art from "virtual:art"`
+ * gives the pages their sources, sizes and dimensions (docs/decisions/014-storefront-art.md).
+ * The home page's hero is preloaded from the HTML for "/" only (`data-route`; the server drops
+ * such links on other routes). In development and tests the SVG is used as it is.
+ */
+const artwork = {
+  mainBanner: { file: "main-banner.svg", widths: [768, 1152, 1536] },
+  mainBannerSmall: { file: "main-banner-sm.svg", widths: [360, 540, 720] },
+  bottomBanner: { file: "bottom-banner.svg", widths: [768, 1152, 1536] },
+  bottomBannerSmall: { file: "bottom-banner-sm.svg", widths: [360, 540, 720] },
+  addAddress: { file: "add-address.svg", widths: [300, 450, 600] },
+} as const;
+
+/** Where the hero switches to its small-screen drawing (Tailwind's `md`). */
+const SMALL_SCREEN = "(max-width: 767px)";
+const HERO_SIZES = "(max-width: 767px) calc(100vw - 32px), min(100vw - 64px, 1440px)";
+
+interface Picture {
+  sources: { type: string; srcset: string }[];
+  src: string;
+  width: number;
+  height: number;
+}
+
+const virtualId = "virtual:art";
+const resolvedId = `\0${virtualId}`;
+const formats = [
+  { type: "image/avif", ext: "avif", options: { quality: 50, effort: 3 } },
+  { type: "image/webp", ext: "webp", options: { quality: 78, effort: 4 } },
+] as const;
+
+export function art(): Plugin {
+  let build = false;
+  let artDir = "";
+  let cacheDir = "";
+  let pictures: Record<string, Picture> = {};
+  return {
+    name: "greencart-art",
+    configResolved(config) {
+      build = config.command === "build" && !process.env.VITEST;
+      artDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "art");
+      cacheDir = path.join(config.cacheDir || os.tmpdir(), "greencart-art");
+    },
+    resolveId(source) {
+      return source === virtualId ? resolvedId : undefined;
+    },
+    async load(id) {
+      if (id !== resolvedId) return undefined;
+      pictures = {};
+      for (const [name, { file, widths }] of Object.entries(artwork)) {
+        const svgPath = path.join(artDir, file);
+        this.addWatchFile(svgPath);
+        const svg = fs.readFileSync(svgPath);
+        const [, w = "1", h = "1"] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg.toString()) ?? [];
+        const width = Number(w);
+        const height = Number(h);
+        if (!build) {
+          pictures[name] = { sources: [], src: `/art/${file}`, width, height };
+          continue;
+        }
+        const { default: sharp } = await import("sharp");
+        const hash = crypto.createHash("sha256").update(svg).digest("hex").slice(0, 10);
+        const sources = [];
+        for (const format of formats) {
+          const entries = [];
+          for (const size of widths) {
+            const fileName = `assets/art/${path.basename(file, ".svg")}-${size}-${hash}.${format.ext}`;
+            const cached = path.join(cacheDir, path.basename(fileName));
+            let image: Buffer;
+            if (fs.existsSync(cached)) image = fs.readFileSync(cached);
+            else {
+              image = await sharp(svg, { density: (72 * size) / width })
+                .resize(size)
+                .toFormat(format.ext, format.options)
+                .toBuffer();
+              fs.mkdirSync(cacheDir, { recursive: true });
+              fs.writeFileSync(cached, image);
+            }
+            this.emitFile({ type: "asset", fileName, source: image });
+            entries.push(`/${fileName} ${size}w`);
+          }
+          sources.push({ type: format.type, srcset: entries.join(", ") });
+        }
+        const fallback = sources[1]!.srcset.split(", ")[1]!.split(" ")[0]!;
+        pictures[name] = { sources, src: fallback, width, height };
+      }
+      return `export default ${JSON.stringify({ ...pictures, heroSizes: HERO_SIZES, smallScreen: SMALL_SCREEN })};`;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler() {
+        const wide = pictures.mainBanner;
+        const small = pictures.mainBannerSmall;
+        if (!build || !wide?.sources[0] || !small?.sources[0]) return undefined;
+        // The hero is the home page's largest picture: fetched with the HTML, not after the
+        // JavaScript has run, in the one format and size the browser will pick.
+        const link = (picture: Picture, media: string) => ({
+          tag: "link",
+          injectTo: "head" as const,
+          attrs: {
+            rel: "preload",
+            as: "image",
+            type: picture.sources[0]!.type,
+            imagesrcset: picture.sources[0]!.srcset,
+            imagesizes: HERO_SIZES,
+            media,
+            fetchpriority: "high",
+            "data-route": "/",
+          },
+        });
+        return [link(small, SMALL_SCREEN), link(wide, "(min-width: 768px)")];
+      },
+    },
+  };
+}
