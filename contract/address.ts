@@ -1,26 +1,10 @@
 import { z } from "zod";
 import { idSchema, messageSchema, plainText, successSchema } from "./common";
+import { normalisePhone, PHONE_HINT, ZIPCODE_PATTERN } from "./phone";
+
+export { normalisePhone, PHONE_HINT } from "./phone";
 
 const field = (max: number) => plainText(1, max);
-
-/** How a phone number is written for people: "98450 12345", "+91 98450-12345", "(080) 2345 6789". */
-export const PHONE_HINT = "10 digits, like 98450 12345 (spaces, dashes and +91 are fine)";
-
-/**
- * A phone number as stored: spaces, dashes, dots and parentheses removed; Indian numbers (10
- * digits, with or without +91, 91 or a trunk 0) become +91XXXXXXXXXX; other numbers keep their
- * own leading + and 7–15 digits. Returns undefined when it cannot be a phone number.
- */
-export function normalisePhone(text: string): string | undefined {
-  const compact = text.trim().replace(/[\s\-().]/g, "");
-  if (/^\+91\d{10}$/.test(compact)) return compact;
-  if (/^\d{10}$/.test(compact)) return `+91${compact}`;
-  if (/^0\d{10}$/.test(compact)) return `+91${compact.slice(1)}`;
-  if (/^91\d{10}$/.test(compact)) return `+${compact}`;
-  if (/^\+(?!91)\d{7,15}$/.test(compact)) return compact;
-  if (/^\d{7,9}$/.test(compact)) return compact;
-  return undefined;
-}
 
 export const phoneSchema = z.string().transform((text, ctx) => {
   const phone = normalisePhone(text);
@@ -38,10 +22,7 @@ export const addressInputSchema = z.object({
   street: field(200),
   city: field(80),
   state: field(80),
-  zipcode: z
-    .string()
-    .trim()
-    .regex(/^\d{3,10}$/, "must contain digits only"),
+  zipcode: z.string().trim().regex(ZIPCODE_PATTERN, "must contain digits only"),
   country: field(80),
   phone: phoneSchema,
 });

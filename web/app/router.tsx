@@ -45,6 +45,7 @@ const MyOrdersPage = lazyPage(
   () => import("../features/orders/pages/my-orders-page"),
   "MyOrdersPage",
 );
+const OrderPage = lazyPage(() => import("../features/orders/pages/order-page"), "OrderPage");
 const LoaderPage = lazyPage(() => import("../features/pages/loader-page"), "LoaderPage");
 const ContactPage = lazyPage(() => import("../features/pages/contact-page"), "ContactPage");
 const AboutPage = lazyPage(() => import("../features/pages/about-page"), "AboutPage");
@@ -65,6 +66,7 @@ export function AppRoutes() {
         <Route path="/cart" element={<CartPage />} />
         <Route path="/add-address" element={<AddAddressPage />} />
         <Route path="/my-orders" element={<MyOrdersPage />} />
+        <Route path="/my-orders/:id" element={<OrderPage />} />
         <Route path="/loader" element={<LoaderPage />} />
         <Route path="/contact" element={<ContactPage />} />
         <Route path="/about" element={<AboutPage />} />

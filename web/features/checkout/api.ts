@@ -21,6 +21,26 @@ export function useAddAddress() {
   });
 }
 
+export function useUpdateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, address }: { id: string; address: AddressInput }) =>
+      apiFetch<{ message: string; address: Address }>("/api/address/update", {
+        json: { id, address },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+  });
+}
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ message: string }>("/api/address/delete", { json: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+  });
+}
+
 /** Cash on delivery: `{ message }`; online: `{ url }` of the provider's hosted page. */
 export function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyKey: string) {
   return apiFetch<{ message?: string; url?: string }>(

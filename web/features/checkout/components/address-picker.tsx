@@ -1,10 +1,15 @@
 import { useState } from "react";
+import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Address } from "../../../../contract/address";
+import { ApiError } from "../../../app/api-client";
+import { describeAddress } from "../address-rules";
+import { useDeleteAddress } from "../api";
 
-const describe = (a: Address) => `${a.street}, ${a.city}, ${a.state}, ${a.country}`;
-
-/** The cart's delivery address: the chosen one, a Change list, and an Add address link. */
+/**
+ * The cart's delivery address: the chosen one, a Change list showing each address as the shopper
+ * knows it (name, street, pincode, phone) with Edit and Delete, and an Add address link.
+ */
 export function AddressPicker({
   addresses,
   selected,
@@ -12,56 +17,86 @@ export function AddressPicker({
 }: {
   addresses: Address[];
   selected: Address | undefined;
-  onSelect: (a: Address) => void;
+  onSelect: (a: Address | undefined) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const remove = useDeleteAddress();
   if (addresses.length === 0) {
     return (
-      <div className="mt-2 flex justify-between gap-2 text-gray-600">
+      <div className="mt-2 flex items-center justify-between gap-2 text-gray-600">
         <p>No address found</p>
-        <Link to="/add-address" className="text-primary hover:underline">
+        <Link to="/add-address" className="flex min-h-11 items-center text-primary hover:underline">
           Add address
         </Link>
       </div>
     );
   }
+  const deleteAddress = async (a: Address) => {
+    if (!window.confirm(`Delete the address ${describeAddress(a)}?`)) return;
+    try {
+      const answer = await remove.mutateAsync(a._id);
+      toast.success(answer.message);
+      if (selected?._id === a._id) onSelect(undefined);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Could not delete the address");
+    }
+  };
   return (
     <div
-      className="relative mt-2 flex justify-between gap-2 text-gray-600"
+      className="relative mt-2 flex items-start justify-between gap-2 text-gray-600"
       onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
     >
-      <p>{selected ? describe(selected) : "No address found"}</p>
+      <p className="min-w-0 break-words">
+        {selected ? describeAddress(selected) : "No address found"}
+      </p>
       <button
         type="button"
         onClick={() => setOpen(!open)}
         aria-expanded={open}
-        className="text-primary hover:underline"
+        className="min-h-11 shrink-0 px-1 text-primary hover:underline"
       >
         Change
       </button>
       {open && (
         <ul
-          className="absolute top-8 z-10 w-full border border-gray-300 bg-white py-1 text-sm"
+          className="absolute top-12 z-10 w-full border border-gray-300 bg-white py-1 text-sm shadow"
           aria-label="Saved addresses"
         >
           {addresses.map((a) => (
-            <li key={a._id}>
+            <li key={a._id} className="flex items-stretch border-b border-gray-100">
               <button
                 type="button"
-                className="w-full p-2 text-left hover:bg-gray-100"
+                className="min-h-11 flex-1 p-2 text-left hover:bg-gray-100"
+                aria-current={selected?._id === a._id ? "true" : undefined}
                 onClick={() => {
                   onSelect(a);
                   setOpen(false);
                 }}
               >
-                {describe(a)}
+                {describeAddress(a)}
+              </button>
+              <Link
+                to={`/add-address?id=${encodeURIComponent(a._id)}`}
+                className="flex min-h-11 min-w-11 items-center justify-center px-2 text-primary hover:bg-primary/10"
+                aria-label={`Edit the address ${describeAddress(a)}`}
+              >
+                Edit
+              </Link>
+              <button
+                type="button"
+                onClick={() => void deleteAddress(a)}
+                disabled={remove.isPending}
+                className="min-h-11 min-w-11 px-2 text-red-600 hover:bg-red-50"
+                aria-label={`Delete the address ${describeAddress(a)}`}
+              >
+                Delete
               </button>
             </li>
           ))}
           <li>
             <Link
               to="/add-address"
-              className="block p-2 text-center text-primary hover:bg-primary/10"
+              className="flex min-h-11 items-center justify-center p-2 text-primary hover:bg-primary/10"
             >
               Add address
             </Link>

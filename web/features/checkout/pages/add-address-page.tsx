@@ -1,10 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import art from "virtual:art";
 import type { AddressInput } from "../../../../contract/address";
 import { ApiError } from "../../../app/api-client";
 import { useStore } from "../../../app/store";
-import { useAddAddress } from "../api";
+import { ArtPicture } from "../../../ui/art-picture";
+import { addressErrors, addressHints, type AddressErrors } from "../address-rules";
+import { useAddAddress, useAddresses, useUpdateAddress } from "../api";
 
 const empty: AddressInput = {
   firstName: "",
@@ -42,21 +45,53 @@ const fields: {
   [{ name: "phone", label: "Phone", type: "tel", inputMode: "tel", autoComplete: "tel" }],
 ];
 
+/**
+ * Add an address, or with `?id=` change a saved one. Each field says its rule before the first
+ * mistake and its problem next to it after, in plain words; the server's rules are the same.
+ */
 export function AddAddressPage() {
   const { user, sessionChecked } = useStore();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const editing = params.get("id");
+  const saved = useAddresses(Boolean(user && editing));
   const addAddress = useAddAddress();
+  const updateAddress = useUpdateAddress();
   const [address, setAddress] = useState<AddressInput>(empty);
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [submitted, setSubmitted] = useState(false);
 
+  const original = editing ? saved.data?.find((a) => a._id === editing) : undefined;
   useEffect(() => {
-    if (sessionChecked && !user) void navigate("/cart");
-  }, [sessionChecked, user, navigate]);
+    if (!original) return;
+    const { _id, ...fieldsOf } = original;
+    void _id;
+    setAddress(fieldsOf);
+  }, [original]);
+
   if (sessionChecked && !user) return <Navigate to="/cart" replace />;
+
+  const change = (name: keyof AddressInput, value: string) => {
+    // A pincode is digits: letters never get in.
+    const next = { ...address, [name]: name === "zipcode" ? value.replace(/\D/g, "") : value };
+    setAddress(next);
+    if (submitted) setErrors(addressErrors(next));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
+    const found = addressErrors(address);
+    setErrors(found);
+    const first = fields.flat().find((f) => found[f.name]);
+    if (first) {
+      document.getElementById(`address-${first.name}`)?.focus();
+      return;
+    }
     try {
-      const answer = await addAddress.mutateAsync(address);
+      const answer = editing
+        ? await updateAddress.mutateAsync({ id: editing, address })
+        : await addAddress.mutateAsync(address);
       toast.success(answer.message);
       void navigate("/cart");
     } catch (error) {
@@ -64,45 +99,79 @@ export function AddAddressPage() {
     }
   };
 
+  const pending = addAddress.isPending || updateAddress.isPending;
   return (
-    <section className="mt-12 pb-16">
-      <h1 className="text-2xl text-gray-500 md:text-3xl">
-        Add Shipping <span className="font-semibold text-primary">Address</span>
-      </h1>
-      <form onSubmit={(e) => void submit(e)} className="mt-8 max-w-md space-y-3 text-sm">
-        {fields.map((row) => (
-          <div key={row[0]!.name} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {row.map((f) => (
-              <label
-                key={f.name}
-                className={
-                  row.length === 1 ? "flex flex-col gap-1 sm:col-span-2" : "flex flex-col gap-1"
-                }
-              >
-                {f.label}
-                <input
-                  name={f.name}
-                  type={f.type ?? "text"}
-                  inputMode={f.inputMode}
-                  pattern={f.name === "zipcode" ? "[0-9]*" : undefined}
-                  autoComplete={f.autoComplete}
-                  required
-                  value={address[f.name]}
-                  onChange={(e) => setAddress({ ...address, [f.name]: e.target.value })}
-                  className="w-full rounded border border-gray-500/30 px-2 py-2.5 text-gray-700 outline-none focus:border-primary"
-                />
-              </label>
-            ))}
-          </div>
-        ))}
-        <button
-          type="submit"
-          disabled={addAddress.isPending}
-          className="mt-6 w-full bg-primary py-3 text-white uppercase transition hover:bg-primary-dull disabled:opacity-60"
+    <section className="mt-12 flex flex-col-reverse justify-between gap-10 pb-16 md:flex-row">
+      <div className="flex-1">
+        <h1 className="text-2xl text-gray-500 md:text-3xl">
+          {editing ? "Change Shipping" : "Add Shipping"}{" "}
+          <span className="font-semibold text-primary">Address</span>
+        </h1>
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          className="mt-8 max-w-md space-y-3 text-sm"
         >
-          Save address
-        </button>
-      </form>
+          {fields.map((row) => (
+            <div key={row[0]!.name} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              {row.map((f) => {
+                const error = errors[f.name];
+                const hint = addressHints[f.name];
+                const describedBy = error || hint ? `address-${f.name}-note` : undefined;
+                return (
+                  <div
+                    key={f.name}
+                    className={
+                      row.length === 1 ? "flex flex-col gap-1 sm:col-span-2" : "flex flex-col gap-1"
+                    }
+                  >
+                    <label htmlFor={`address-${f.name}`}>{f.label}</label>
+                    <input
+                      id={`address-${f.name}`}
+                      name={f.name}
+                      type={f.type ?? "text"}
+                      inputMode={f.inputMode}
+                      autoComplete={f.autoComplete}
+                      required
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={describedBy}
+                      value={address[f.name]}
+                      onChange={(e) => change(f.name, e.target.value)}
+                      className={`min-h-11 w-full rounded border px-2 py-2.5 text-gray-700 outline-none focus:border-primary ${
+                        error ? "border-red-500" : "border-gray-500/30"
+                      }`}
+                    />
+                    {describedBy && (
+                      <p
+                        id={describedBy}
+                        className={error ? "text-red-600" : "text-xs text-gray-500"}
+                      >
+                        {error ?? hint}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+          <button
+            type="submit"
+            disabled={pending}
+            className="mt-6 min-h-11 w-full bg-primary py-3 text-white uppercase transition hover:bg-primary-dull disabled:opacity-60"
+          >
+            {pending ? "Saving…" : "Save address"}
+          </button>
+        </form>
+      </div>
+      <div className="mx-auto w-48 md:mx-0 md:mt-16 md:w-80">
+        <ArtPicture
+          picture={art.addAddress}
+          alt=""
+          sizes="(max-width: 767px) 192px, 320px"
+          priority
+          className="aspect-square h-auto w-full"
+        />
+      </div>
     </section>
   );
 }

@@ -40,6 +40,8 @@ afterEach(() => {
 
 function api(addresses: unknown[]) {
   return mockApi((url) => {
+    if (url === "/api/address/delete")
+      return { body: { success: true, message: "Address Deleted" } };
     const list = productListAnswer(url, [
       product("p1", "Tomato", 32.5),
       product("p2", "Onion", 19.99),
@@ -80,11 +82,12 @@ describe("cart page", () => {
     await ui.click(screen.getByRole("button", { name: "Change" }));
     await ui.click(
       within(screen.getByRole("list", { name: "Saved addresses" })).getByRole("button", {
-        name: /2 Second St/,
+        name: /^A R, 2 Second St/,
       }),
     );
     expect(screen.getByText(/2 Second St/)).toBeInTheDocument();
-    await ui.click(screen.getByRole("button", { name: "Place Order" }));
+    // The summary's button (jsdom shows the phone bar's twin too; a browser shows one of them).
+    await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
     await waitFor(() => expect(screen.getByText("orders page")).toBeInTheDocument());
     const order = calls.find((c) => c.url === "/api/order/cod")!;
     expect(JSON.parse(order.init?.body as string)).toEqual({
@@ -102,7 +105,7 @@ describe("cart page", () => {
     renderApp(<CartPage />, { path: "/cart" });
     await screen.findByText("Tomato");
     await waitFor(() => expect(calls.some((c) => c.url === "/api/address/get")).toBe(true));
-    await userEvent.setup().click(screen.getByRole("button", { name: "Place Order" }));
+    await userEvent.setup().click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
     expect(await screen.findByText("Please select an address")).toBeInTheDocument();
     expect(calls.some((c) => c.url === "/api/order/cod")).toBe(false);
     // With nothing to choose from, the way to add one is right there.
@@ -120,7 +123,50 @@ describe("cart page", () => {
     await screen.findByText("Tomato");
     const ui = userEvent.setup();
     await ui.selectOptions(screen.getByLabelText("Quantity of Tomato"), "1");
-    await ui.click(screen.getByRole("button", { name: "Remove Tomato" }));
+    await ui.click(screen.getByRole("button", { name: "Remove one Tomato" }));
     await waitFor(() => expect(screen.queryByText("Tomato")).not.toBeInTheDocument());
+  });
+
+  it("removes the whole line with Remove, shows the savings and when the order would arrive", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 23, 19, 12));
+    api([address("a1", "1 First St")]);
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText("Tomato");
+    // MRP is ₹5 above the offer on each unit: 15 units.
+    expect(screen.getByText("₹75.00")).toBeInTheDocument();
+    expect(screen.getByText(/arrives by/)).toHaveTextContent("arrives by 7:42 pm (30 min)");
+    vi.useRealTimers();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Remove Onion from cart" }));
+    await waitFor(() => expect(screen.queryByText("Onion")).not.toBeInTheDocument());
+    expect(screen.getByText("Tomato")).toBeInTheDocument();
+    expect(screen.getByText("1 Item")).toBeInTheDocument();
+  });
+
+  it("says that a cancelled payment charged nothing", async () => {
+    api([address("a1", "1 First St")]);
+    renderApp(<CartPage />, { path: "/cart?payment=cancelled" });
+    expect(await screen.findByText(/Payment cancelled: nothing was charged/)).toBeInTheDocument();
+  });
+
+  it("shows each saved address with name, pincode and phone, and deletes one", async () => {
+    const calls = api([address("a1", "1 First St"), address("a2", "2 Second St")]);
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderApp(<CartPage />, { path: "/cart" });
+    expect(
+      await screen.findByText("A R, 1 First St, Pune 411001 · 9876543210"),
+    ).toBeInTheDocument();
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "Change" }));
+    const list = screen.getByRole("list", { name: "Saved addresses" });
+    expect(
+      within(list).getByRole("link", { name: /Edit the address A R, 2 Second St/ }),
+    ).toHaveAttribute("href", "/add-address?id=a2");
+    await ui.click(
+      within(list).getByRole("button", { name: /Delete the address A R, 2 Second St/ }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === "/api/address/delete")?.init?.body).toBe('{"id":"a2"}'),
+    );
   });
 });

@@ -1,0 +1,97 @@
+import { Link } from "react-router";
+import type { Product } from "../../../../contract/product";
+import { quantityOptions } from "../../../app/cart-rules";
+import { thumbnail } from "../../../ui/images";
+import { formatRupees } from "../../../ui/money";
+
+/**
+ * One product of the cart on one row, phone first: picture, name and weight, a −/+ stepper
+ * (the spec's quantity dropdown stays beside it), the line total, and Remove (the whole line).
+ */
+export function CartLine({
+  product,
+  quantity,
+  onQuantity,
+  onRemoveOne,
+}: {
+  product: Product;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+  onRemoveOne: () => void;
+}) {
+  const href = `/products/${product.category.toLowerCase()}/${product._id}`;
+  return (
+    <li className="flex gap-3 border-t border-gray-200 py-3 text-sm md:gap-5 md:text-base">
+      <Link
+        to={href}
+        className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 md:h-24 md:w-24"
+      >
+        <img
+          src={thumbnail(product.image[0])}
+          alt={product.name}
+          width={96}
+          height={96}
+          className="h-full w-full object-contain"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-gray-800">{product.name}</p>
+            <p className="text-gray-500">Weight: {product.weight ?? "N/A"}</p>
+          </div>
+          <p className="shrink-0 font-medium text-gray-800">
+            <span className="sr-only">Subtotal </span>
+            {formatRupees(product.offerPrice * quantity)}
+          </p>
+        </div>
+        {!product.inStock && <p className="text-red-600">Out of stock: remove it to order.</p>}
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <div
+            role="group"
+            aria-label={`Quantity of ${product.name}: ${quantity}`}
+            className="flex items-center rounded border border-gray-300"
+          >
+            <button
+              type="button"
+              onClick={onRemoveOne}
+              aria-label={`Remove one ${product.name}`}
+              className="flex h-11 w-11 items-center justify-center text-lg hover:bg-gray-100 md:h-9 md:w-9"
+            >
+              −
+            </button>
+            <select
+              aria-label={`Quantity of ${product.name}`}
+              value={quantity}
+              onChange={(e) => onQuantity(Number(e.target.value))}
+              className="h-11 border-x border-gray-300 bg-white px-2 text-center outline-none focus-visible:ring-2 focus-visible:ring-primary md:h-9"
+            >
+              {quantityOptions(quantity).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              onClick={() => onQuantity(quantity + 1)}
+              disabled={!product.inStock}
+              aria-label={`Add one more ${product.name}`}
+              className="flex h-11 w-11 items-center justify-center text-lg hover:bg-gray-100 disabled:opacity-40 md:h-9 md:w-9"
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={() => onQuantity(0)}
+            className="min-h-11 rounded px-2 text-red-600 hover:bg-red-50 md:min-h-9"
+            aria-label={`Remove ${product.name} from cart`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,96 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderApp } from "../../../test/render";
+import { AddAddressPage } from "./add-address-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
+const saved = {
+  _id: "a1",
+  firstName: "Asha",
+  lastName: "Rao",
+  email: "asha@example.com",
+  street: "12 MG Road",
+  city: "Bengaluru",
+  state: "Karnataka",
+  zipcode: "560001",
+  country: "India",
+  phone: "+919845012345",
+};
+
+function server() {
+  return mockApi((url) => {
+    if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+    if (url === "/api/address/get") return { body: { success: true, addresses: [saved] } };
+    if (url === "/api/address/add" || url === "/api/address/update")
+      return { body: { success: true, message: "Address Saved", address: saved } };
+    return undefined;
+  });
+}
+
+const routes = { "/cart": <p>cart page</p> };
+
+describe("address form", () => {
+  it("shows each rule before typing and each problem next to its field, in plain words", async () => {
+    const calls = server();
+    renderApp(<AddAddressPage />, { path: "/add-address", routes });
+    expect(await screen.findByText(/10 digits, like 98450 12345/)).toBeInTheDocument();
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText("Zip code"), "56O0O1abc");
+    // Letters never get into a pincode.
+    expect(screen.getByLabelText("Zip code")).toHaveValue("5601");
+    await ui.type(screen.getByLabelText("Phone"), "12345");
+    await ui.click(screen.getByRole("button", { name: "Save address" }));
+    expect(screen.getByLabelText("First Name")).toHaveAccessibleDescription("Please fill this in");
+    expect(screen.getByLabelText("First Name")).toHaveFocus();
+    expect(screen.getByLabelText("Phone")).toHaveAccessibleDescription(
+      /^Please enter a phone number: 10 digits/,
+    );
+    expect(screen.getByLabelText("Phone")).toHaveAttribute("aria-invalid", "true");
+    expect(calls.some((c) => c.url === "/api/address/add")).toBe(false);
+  });
+
+  it("takes a phone number written with spaces and +91", async () => {
+    const calls = server();
+    renderApp(<AddAddressPage />, { path: "/add-address", routes });
+    const ui = userEvent.setup();
+    const fill: [string, string][] = [
+      ["First Name", "Asha"],
+      ["Last Name", "Rao"],
+      ["Email address", "asha@example.com"],
+      ["Street", "12 MG Road"],
+      ["City", "Bengaluru"],
+      ["State", "Karnataka"],
+      ["Zip code", "560001"],
+      ["Country", "India"],
+      ["Phone", "+91 98450 12345"],
+    ];
+    for (const [label, value] of fill) await ui.type(await screen.findByLabelText(label), value);
+    await ui.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("cart page")).toBeInTheDocument();
+    const body = JSON.parse(
+      calls.find((c) => c.url === "/api/address/add")!.init!.body as string,
+    ) as {
+      address: { phone: string };
+    };
+    expect(body.address.phone).toBe("+91 98450 12345");
+  });
+
+  it("changes a saved address when opened with its id", async () => {
+    const calls = server();
+    renderApp(<AddAddressPage />, { path: "/add-address?id=a1", pattern: "/add-address", routes });
+    await waitFor(() => expect(screen.getByLabelText("Street")).toHaveValue("12 MG Road"));
+    expect(screen.getByRole("heading", { name: /Change Shipping Address/ })).toBeInTheDocument();
+    const ui = userEvent.setup();
+    await ui.clear(screen.getByLabelText("Street"));
+    await ui.type(screen.getByLabelText("Street"), "14 MG Road");
+    await ui.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("cart page")).toBeInTheDocument();
+    const body = JSON.parse(
+      calls.find((c) => c.url === "/api/address/update")!.init!.body as string,
+    );
+    expect(body).toMatchObject({ id: "a1", address: { street: "14 MG Road" } });
+  });
+});
