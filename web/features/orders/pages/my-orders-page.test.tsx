@@ -1,7 +1,12 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { productListPath } from "../../../../contract/catalogue-urls";
 import type { Order } from "../../../../contract/order";
+import { useStore } from "../../../app/store";
 import { mockApi, renderApp } from "../../../test/render";
+import { FakeEventSource } from "../test/fake-event-source";
+import { makeProduct } from "../test/order-fixture";
 import { MyOrdersPage } from "./my-orders-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -72,5 +77,132 @@ describe("my orders", () => {
     const paid = screen.getByRole("article", { name: "Order 22222222" });
     expect(within(paid).getByText(/Online · Paid/)).toBeInTheDocument();
     expect(within(paid).queryByText(/returned to you/)).not.toBeInTheDocument();
+  });
+});
+
+function CartProbe() {
+  const { cart } = useStore();
+  return <p data-testid="cart">{JSON.stringify(cart)}</p>;
+}
+
+function LoginProbe() {
+  const { showLogin } = useStore();
+  return showLogin ? <p>login dialog open</p> : null;
+}
+
+const answer = (orders: Order[]) => (url: string) => {
+  if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+  if (url === "/api/order/user") return { body: { success: true, orders } };
+  return undefined;
+};
+
+describe("my orders: live, links, order again", () => {
+  it("links each order to its page and never shows a cancelled unpaid order as pending", async () => {
+    mockApi(
+      answer([
+        order("33333333-cccc", { status: "Cancelled", paymentType: "COD", isPaid: false }),
+        order("44444444-dddd", { paymentType: "COD", isPaid: false }),
+      ]),
+    );
+    renderApp(<MyOrdersPage />, { path: "/my-orders" });
+    const cancelled = await screen.findByRole("article", { name: "Order 33333333" });
+    expect(within(cancelled).getByRole("link", { name: "Order: 33333333" })).toHaveAttribute(
+      "href",
+      "/my-orders/33333333-cccc",
+    );
+    expect(within(cancelled).getByText(/Cash on delivery · Not charged/)).toBeInTheDocument();
+    expect(within(cancelled).queryByText(/Pending/)).not.toBeInTheDocument();
+    const open = screen.getByRole("article", { name: "Order 44444444" });
+    expect(within(open).getByText(/Cash on delivery · Pending/)).toBeInTheDocument();
+    expect(within(open).queryByRole("button", { name: /Order again/ })).not.toBeInTheDocument();
+  });
+
+  it("shows status changes and new orders as they happen", async () => {
+    const Source = FakeEventSource.install();
+    mockApi(answer([order("55555555-eeee", {})]));
+    renderApp(<MyOrdersPage />, { path: "/my-orders" });
+    const card = await screen.findByRole("article", { name: "Order 55555555" });
+    const stream = Source.current("/api/order/user/events")!;
+    await stream.open();
+    expect(screen.getByText("Live")).toBeInTheDocument();
+    await stream.push(
+      order("55555555-eeee", {
+        status: "Packing",
+        history: [
+          { status: "Order Placed", at: "2026-11-22T10:00:00.000Z" },
+          { status: "Packing", at: "2026-11-22T10:03:00.000Z" },
+        ],
+      }),
+    );
+    expect(within(card).getByTestId("order-status")).toHaveTextContent("Packing");
+    await stream.push(order("66666666-ffff", { createdAt: "2026-11-22T11:00:00.000Z" }));
+    const articles = screen.getAllByRole("article");
+    expect(articles.map((a) => a.getAttribute("aria-label"))).toEqual([
+      "Order 66666666",
+      "Order 55555555",
+    ]);
+    // An online order still waiting for payment is listed nowhere.
+    await stream.push(order("77777777-aaaa", { status: "Awaiting Payment", isPaid: false }));
+    expect(screen.queryByRole("article", { name: "Order 77777777" })).not.toBeInTheDocument();
+  });
+
+  it("orders again: adds what is still sold and in stock, names the rest, opens the cart", async () => {
+    const past = order("88888888-bbbb", {
+      status: "Delivered",
+      items: [
+        {
+          product: { ...order("x", {}).items[0]!.product, _id: "p1", name: "Basmati Rice" },
+          quantity: 2,
+        },
+        {
+          product: { ...order("x", {}).items[0]!.product, _id: "p2", name: "Toned Milk" },
+          quantity: 1,
+        },
+        {
+          product: { ...order("x", {}).items[0]!.product, _id: "p3", name: "Old Bread" },
+          quantity: 1,
+        },
+        { product: { ...order("x", {}).items[0]!.product, _id: "p4", name: "Ghee" }, quantity: 5 },
+      ],
+    });
+    const calls = mockApi((url) => {
+      if (url === productListPath({ ids: ["p4", "p3", "p2", "p1"] }))
+        return {
+          body: {
+            success: true,
+            products: [
+              makeProduct("p1", { name: "Basmati Rice" }),
+              makeProduct("p2", { name: "Toned Milk", inStock: false, stock: 0 }),
+              makeProduct("p4", { name: "Ghee", stock: 3 }),
+            ],
+          },
+        };
+      return answer([past])(url);
+    });
+    renderApp(<MyOrdersPage />, {
+      path: "/my-orders",
+      routes: { "/cart": <CartProbe /> },
+    });
+    const card = await screen.findByRole("article", { name: "Order 88888888" });
+    await userEvent.click(within(card).getByRole("button", { name: /Order again/ }));
+    expect(await screen.findByTestId("cart")).toHaveTextContent('{"p1":2,"p4":3}');
+    expect(calls.some((c) => c.url === productListPath({ ids: ["p4", "p3", "p2", "p1"] }))).toBe(
+      true,
+    );
+    expect(await screen.findByText("Not available now: Toned Milk, Old Bread")).toBeInTheDocument();
+    expect(screen.getByText("Fewer in stock than you ordered: Ghee")).toBeInTheDocument();
+  });
+
+  it("asks a visitor to log in, with a button that opens the login dialog", async () => {
+    mockApi(() => undefined);
+    renderApp(
+      <>
+        <MyOrdersPage />
+        <LoginProbe />
+      </>,
+      { path: "/my-orders" },
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Log in" }));
+    expect(screen.getByText("login dialog open")).toBeInTheDocument();
   });
 });

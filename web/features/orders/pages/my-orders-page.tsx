@@ -4,19 +4,24 @@ import { Link } from "react-router";
 import type { Order } from "../../../../contract/order";
 import { ApiError } from "../../../app/api-client";
 import { useStore } from "../../../app/store";
-import { thumbnail } from "../../../ui/images";
-import { formatRupees } from "../../../ui/money";
-import { useCancelOrder, useMyOrders } from "../api";
-import { paymentLabel } from "../../../ui/payment-label";
 import { LoadError } from "../../../ui/load-error";
+import { formatRupees } from "../../../ui/money";
+import { useOrderEvents } from "../../../ui/use-order-events";
+import { SHOPPER_EVENTS_URL, useCancelOrder, useMyOrders } from "../api";
+import { DeliveryCountdown } from "../components/delivery-countdown";
+import { LiveBadge } from "../components/live-badge";
+import { LoginPrompt } from "../components/login-prompt";
+import { OrderAgainButton } from "../components/order-again-button";
+import { OrderItems } from "../components/order-items";
+import { orderNumber, paymentMethod, paymentStatus } from "../payment-status";
 
 const steps = ["Order Placed", "Packing", "Out for Delivery", "Delivered"] as const;
-const time = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
 const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
 export function MyOrdersPage() {
   const { user, sessionChecked } = useStore();
   const orders = useMyOrders(Boolean(user));
+  const live = useOrderEvents(user ? SHOPPER_EVENTS_URL : null);
 
   // The spec: failing to load orders only logs (no toast).
   useEffect(() => {
@@ -33,16 +38,14 @@ export function MyOrdersPage() {
     );
   }
   if (!user) {
-    return (
-      <section className="py-24 text-center">
-        <h1 className="text-2xl font-medium">My Orders</h1>
-        <p className="mt-2 text-gray-600">Log in to see your orders.</p>
-      </section>
-    );
+    return <LoginPrompt title="My Orders" text="Log in to see your orders." />;
   }
   return (
     <section className="mt-12 pb-16">
-      <h1 className="text-2xl font-medium uppercase">My orders</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-medium uppercase">My orders</h1>
+        <LiveBadge state={live} />
+      </div>
       <div className="h-0.5 w-16 rounded-full bg-primary" />
       {orders.isPending ? (
         <div
@@ -74,8 +77,9 @@ export function MyOrdersPage() {
 
 function OrderCard({ order }: { order: Order }) {
   const cancel = useCancelOrder();
-  const open = order.status !== "Delivered" && order.status !== "Cancelled";
+  const past = order.status === "Delivered" || order.status === "Cancelled";
   const step = steps.indexOf(order.status as (typeof steps)[number]);
+  const number = orderNumber(order._id);
   const onCancel = async () => {
     if (!window.confirm("Cancel this order?")) return;
     try {
@@ -85,15 +89,19 @@ function OrderCard({ order }: { order: Order }) {
     }
   };
   return (
-    <article
-      className="rounded-lg border border-gray-300 p-4"
-      aria-label={`Order ${order._id.slice(0, 8)}`}
-    >
-      <div className="flex flex-wrap justify-between gap-2 text-sm text-gray-500">
-        <span>Order: {order._id.slice(0, 8)}</span>
+    <article className="rounded-lg border border-gray-300 p-4" aria-label={`Order ${number}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-500">
+        <Link
+          to={`/my-orders/${encodeURIComponent(order._id)}`}
+          className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-2 hover:underline md:min-h-0"
+        >
+          Order: {number}
+          <span aria-hidden="true" className="ml-1">
+            ›
+          </span>
+        </Link>
         <span>
-          Payment: {order.paymentType === "COD" ? "Cash on delivery" : "Online"} ·{" "}
-          {paymentLabel(order)}
+          Payment: {paymentMethod(order)} · {paymentStatus(order)}
         </span>
         <span className="font-medium text-gray-800">Total: {formatRupees(order.amount)}</span>
       </div>
@@ -109,53 +117,35 @@ function OrderCard({ order }: { order: Order }) {
           This order was cancelled after you paid for it: the money will be returned to you.
         </p>
       )}
-      {open && (
-        <>
-          <p className="text-sm">Arriving by {time.format(new Date(order.deliverBy))}</p>
-          <ol className="mt-3 grid grid-cols-4 gap-1 text-xs" aria-label="Order progress">
-            {steps.map((s, i) => (
-              <li
-                key={s}
-                className={`border-t-4 pt-1 ${i <= step ? "border-primary text-gray-800" : "border-gray-200 text-gray-500"}`}
-                aria-current={i === step ? "step" : undefined}
-              >
-                {s}
-              </li>
-            ))}
-          </ol>
-        </>
+      <DeliveryCountdown order={order} className="text-sm" />
+      {!past && (
+        <ol className="mt-3 grid grid-cols-4 gap-1 text-xs" aria-label="Order progress">
+          {steps.map((s, i) => (
+            <li
+              key={s}
+              className={`border-t-4 pt-1 ${i <= step ? "border-primary text-gray-800" : "border-gray-200 text-gray-500"}`}
+              aria-current={i === step ? "step" : undefined}
+            >
+              {s}
+            </li>
+          ))}
+        </ol>
       )}
-      <ul className="mt-4 divide-y divide-gray-200">
-        {order.items.map((item) => (
-          <li key={item.product._id} className="flex items-center gap-4 py-3">
-            <img
-              src={thumbnail(item.product.image[0])}
-              alt=""
-              width={64}
-              height={64}
-              loading="lazy"
-              className="h-16 w-16 rounded bg-primary/10 object-contain p-1"
-            />
-            <div className="flex-1">
-              <p className="font-medium text-gray-800">{item.product.name}</p>
-              <p className="text-sm text-gray-500">Category: {item.product.category}</p>
-            </div>
-            <p className="text-sm">Quantity: {item.quantity}</p>
-            <p className="text-sm font-medium text-primary">
-              {formatRupees(item.product.offerPrice * item.quantity)}
-            </p>
-          </li>
-        ))}
-      </ul>
-      {order.paymentType === "COD" && order.status === "Order Placed" && (
-        <button
-          onClick={() => void onCancel()}
-          disabled={cancel.isPending}
-          className="mt-3 rounded border border-red-300 px-4 py-2 text-sm text-red-600 hover:bg-red-50"
-        >
-          Cancel order
-        </button>
-      )}
+      <div className="mt-2">
+        <OrderItems order={order} />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {order.paymentType === "COD" && order.status === "Order Placed" && (
+          <button
+            onClick={() => void onCancel()}
+            disabled={cancel.isPending}
+            className="min-h-11 rounded border border-red-300 px-4 py-2 text-sm text-red-600 hover:bg-red-50 md:min-h-9"
+          >
+            Cancel order
+          </button>
+        )}
+        {past && <OrderAgainButton order={order} />}
+      </div>
     </article>
   );
 }

@@ -1,92 +1,105 @@
-import toast from "react-hot-toast";
+import { Link, useSearchParams } from "react-router";
 import type { Order } from "../../../../contract/order";
-import { sellerTransitions, type OrderStatus } from "../../../../contract/order-status";
-import { ApiError } from "../../../app/api-client";
-import { formatRupees } from "../../../ui/money";
-import { useMoveOrder, useSellerOrders } from "../api";
-import { paymentLabel } from "../../../ui/payment-label";
+import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
+import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
+import { useOrderEvents } from "../../../ui/use-order-events";
+import { useSellerOrders } from "../api";
+import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
+import { OrderCard } from "../components/order-card";
+import { OrderExportForm } from "../components/order-export-form";
+import { SELLER_EVENTS_URL } from "../components/order-format";
+import { OrderLiveBadge } from "../components/order-live-badge";
 
-const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+type Filter = "open" | OrderStatus;
+const filters: { value: Filter; label: string }[] = [
+  { value: "open", label: "All open" },
+  ...visibleStatuses.map((s) => ({ value: s, label: s })),
+];
 
-export function SellerOrdersPage() {
-  const orders = useSellerOrders();
-  return (
-    <section className="space-y-4 p-4 md:p-10">
-      <h1 className="text-lg font-medium">Orders List</h1>
-      {orders.isPending ? (
-        <div className="h-40 max-w-4xl animate-pulse rounded bg-gray-100" aria-busy="true" />
-      ) : orders.isError ? (
-        <LoadError what="orders" onRetry={() => void orders.refetch()} />
-      ) : (orders.data ?? []).length === 0 ? (
-        <p className="text-gray-600">No orders yet. They will appear here as shoppers buy.</p>
-      ) : (
-        orders.data.map((order) => <OrderRow key={order._id} order={order} />)
-      )}
-    </section>
-  );
+function parseFilter(value: string | null): Filter {
+  return filters.find((f) => f.value === value)?.value ?? "open";
 }
 
-function OrderRow({ order }: { order: Order }) {
-  const move = useMoveOrder();
-  const next = sellerTransitions[order.status];
-  const onMove = async (status: OrderStatus) => {
-    if (status === "Cancelled" && !window.confirm("Cancel this order and return its stock?"))
-      return;
-    try {
-      toast.success((await move.mutateAsync({ orderId: order._id, status })).message);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not update the order");
-    }
-  };
-  const a = order.address;
+const isOpen = (order: Order) => openStatuses.includes(order.status);
+const matches = (order: Order, filter: Filter) =>
+  filter === "open" ? isOpen(order) : order.status === filter;
+
+/** Open orders by their promise, soonest (or most overdue) first; others newest first. */
+function byUrgency(a: Order, b: Order): number {
+  const aOpen = isOpen(a);
+  const bOpen = isOpen(b);
+  if (aOpen && bOpen) return Date.parse(a.deliverBy) - Date.parse(b.deliverBy);
+  if (aOpen !== bOpen) return aOpen ? -1 : 1;
+  return Date.parse(b.createdAt) - Date.parse(a.createdAt);
+}
+
+/** /seller/orders: the live queue. New orders arrive without a reload, with a toast and a beep. */
+export function SellerOrdersPage() {
+  const orders = useSellerOrders();
+  const live = useOrderEvents(SELLER_EVENTS_URL);
+  const [params] = useSearchParams();
+  const filter = parseFilter(params.get("status"));
+  const now = useNow();
+  useNewOrderAlerts(orders.data);
+  const all = orders.data ?? [];
+  useOpenOrdersTitle(orders.data ? all.filter(isOpen).length : undefined);
+  const shown = all.filter((o) => matches(o, filter)).sort(byUrgency);
+
   return (
-    <article
-      className="flex max-w-4xl flex-col justify-between gap-5 rounded-md border border-gray-300 p-5 md:flex-row md:items-center"
-      aria-label={`Order ${order._id.slice(0, 8)}`}
-    >
-      <ul className="flex flex-col gap-1">
-        {order.items.map((item) => (
-          <li key={item.product._id} className="font-medium">
-            {item.product.name} <span className="text-primary">x {item.quantity}</span>
-          </li>
-        ))}
-      </ul>
-      <address className="text-sm text-black/70 not-italic">
-        <p className="font-medium text-black/80">
-          {a.firstName} {a.lastName}
-        </p>
-        <p>
-          {a.street}, {a.city}
-        </p>
-        <p>
-          {a.state}, {a.zipcode}, {a.country}
-        </p>
-        <p>{a.phone}</p>
-      </address>
-      <p className="text-lg font-medium">{formatRupees(order.amount)}</p>
-      <div className="flex flex-col text-sm">
-        <p>Method: {order.paymentType}</p>
-        <p>Date: {date.format(new Date(order.createdAt))}</p>
-        <p className={order.refundDue ? "font-medium text-red-700" : undefined}>
-          Payment: {paymentLabel(order)}
-        </p>
+    <section className="space-y-4 p-4 md:p-10">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-lg font-medium">Orders List</h1>
+        <OrderLiveBadge state={live} />
       </div>
-      <div className="flex flex-col gap-2 text-sm">
-        <p className="font-medium" data-testid="seller-order-status">
-          {order.status}
+      <nav aria-label="Filter orders by status" className="flex flex-wrap gap-2">
+        {filters.map((f) => {
+          const count = all.filter((o) => matches(o, f.value)).length;
+          const active = f.value === filter;
+          return (
+            <Link
+              key={f.value}
+              to={{ search: f.value === "open" ? "" : `?status=${encodeURIComponent(f.value)}` }}
+              aria-current={active ? "page" : undefined}
+              className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm md:min-h-9 ${active ? "border-primary bg-primary text-white" : "border-gray-300 hover:bg-gray-100"}`}
+            >
+              {f.label}
+              {orders.data && <span className="ml-1.5">({count})</span>}
+            </Link>
+          );
+        })}
+      </nav>
+      <details className="max-w-5xl rounded border border-gray-200 p-3">
+        <summary className="min-h-11 cursor-pointer content-center text-sm font-medium md:min-h-0">
+          Export orders as CSV
+        </summary>
+        <div className="mt-3">
+          <OrderExportForm />
+        </div>
+      </details>
+      {orders.isPending ? (
+        <div className="space-y-3" aria-busy="true" aria-label="Loading orders">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-32 max-w-5xl animate-pulse rounded bg-gray-100" />
+          ))}
+        </div>
+      ) : orders.isError ? (
+        <LoadError what="orders" onRetry={() => void orders.refetch()} />
+      ) : all.length === 0 ? (
+        <p className="text-gray-600">No orders yet. They will appear here as shoppers buy.</p>
+      ) : shown.length === 0 ? (
+        <p className="text-gray-600">
+          {filter === "open" ? "No open orders right now." : `No orders in ${filter}.`}
         </p>
-        {next.map((status) => (
-          <button
-            key={status}
-            disabled={move.isPending}
-            onClick={() => void onMove(status)}
-            className={`rounded border px-3 py-1 ${status === "Cancelled" ? "border-red-300 text-red-600" : "border-primary text-primary"}`}
-          >
-            {status === "Cancelled" ? "Cancel" : `Mark ${status}`}
-          </button>
-        ))}
-      </div>
-    </article>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Orders">
+          {shown.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

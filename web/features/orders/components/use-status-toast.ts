@@ -1,0 +1,22 @@
+import { useEffect, useRef } from "react";
+import toast from "react-hot-toast";
+import type { Order } from "../../../../contract/order";
+
+export function statusMessage(status: Order["status"]): string {
+  return status === "Cancelled" ? "Your order was cancelled" : `Your order is ${status}`;
+}
+
+/** Toasts when the shown order's status changes while the page is open (live or polled). */
+export function useStatusToast(order: Order | undefined) {
+  const seen = useRef<{ id: string; status: Order["status"] } | null>(null);
+  useEffect(() => {
+    if (!order) return;
+    const before = seen.current;
+    seen.current = { id: order._id, status: order.status };
+    if (before?.id !== order._id || before.status === order.status) return;
+    const message = statusMessage(order.status);
+    const options = { id: `order-status-${order._id}` };
+    if (order.status === "Cancelled") toast.error(message, options);
+    else toast.success(message, { ...options, duration: 5000 });
+  }, [order]);
+}

@@ -1,0 +1,138 @@
+import { Link, useParams } from "react-router";
+import type { Order } from "../../../../contract/order";
+import { ApiError } from "../../../app/api-client";
+import { useStore } from "../../../app/store";
+import { LoadError } from "../../../ui/load-error";
+import { formatRupees } from "../../../ui/money";
+import { useOrderEvents } from "../../../ui/use-order-events";
+import { SHOPPER_EVENTS_URL, useOrder } from "../api";
+import { DeliveryCountdown } from "../components/delivery-countdown";
+import { LiveBadge } from "../components/live-badge";
+import { LoginPrompt } from "../components/login-prompt";
+import { OrderAgainButton } from "../components/order-again-button";
+import { OrderItems } from "../components/order-items";
+import { OrderTimeline } from "../components/order-timeline";
+import { useStatusToast } from "../components/use-status-toast";
+import { orderNumber, paymentMethod, paymentStatus } from "../payment-status";
+
+const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+
+function Skeleton() {
+  return (
+    <div
+      className="mt-12 h-96 max-w-3xl animate-pulse rounded-lg bg-gray-100"
+      aria-busy="true"
+      aria-label="Loading order"
+    />
+  );
+}
+
+/** /my-orders/:id: one order, its progress and its delivery promise, kept live. */
+export function OrderPage() {
+  const { id = "" } = useParams();
+  const { user, sessionChecked } = useStore();
+  const order = useOrder(id, Boolean(user));
+  const live = useOrderEvents(user ? SHOPPER_EVENTS_URL : null);
+  useStatusToast(order.data);
+
+  if (!sessionChecked) return <Skeleton />;
+  if (!user) return <LoginPrompt title="Your order" text="Log in to see this order." />;
+  if (order.isPending) return <Skeleton />;
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404)
+      return (
+        <section className="flex flex-col items-center gap-4 py-24 text-center">
+          <h1 className="text-2xl font-medium text-gray-800">Order not found</h1>
+          <p className="text-gray-600">
+            We could not find this order. It may belong to another account.
+          </p>
+          <Link
+            to="/my-orders"
+            className="inline-flex min-h-11 items-center rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
+          >
+            Back to My Orders
+          </Link>
+        </section>
+      );
+    return <LoadError what="this order" onRetry={() => void order.refetch()} />;
+  }
+  return <OrderDetail order={order.data} live={live} />;
+}
+
+function OrderDetail({ order, live }: { order: Order; live: ReturnType<typeof useOrderEvents> }) {
+  const a = order.address;
+  const past = order.status === "Delivered" || order.status === "Cancelled";
+  return (
+    <article className="mt-8 max-w-3xl pb-16" aria-label={`Order ${orderNumber(order._id)}`}>
+      <Link
+        to="/my-orders"
+        className="inline-flex min-h-11 items-center text-sm text-primary hover:underline"
+      >
+        ← My Orders
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-medium">Order {orderNumber(order._id)}</h1>
+        <LiveBadge state={live} />
+      </div>
+      <p className="text-sm text-gray-500">Placed {placed.format(new Date(order.createdAt))}</p>
+
+      <section aria-label="Status" className="mt-6 rounded-lg border border-gray-300 p-4">
+        <p className="text-lg font-medium" data-testid="order-status">
+          <span className={order.status === "Cancelled" ? "text-red-600" : "text-gray-800"}>
+            {order.status}
+          </span>
+        </p>
+        <DeliveryCountdown order={order} className="mt-1 font-medium" />
+        <OrderTimeline order={order} />
+      </section>
+
+      <section aria-labelledby="items-heading" className="mt-6">
+        <h2 id="items-heading" className="text-lg font-medium">
+          Items
+        </h2>
+        <OrderItems order={order} />
+        <p className="flex justify-between border-t border-gray-300 pt-3 font-medium text-gray-800">
+          <span>Total</span>
+          <span>{formatRupees(order.amount)}</span>
+        </p>
+      </section>
+
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="payment-heading">
+          <h2 id="payment-heading" className="text-lg font-medium">
+            Payment
+          </h2>
+          <p className="mt-1">
+            Payment: {paymentMethod(order)} · {paymentStatus(order)}
+          </p>
+          {order.refundDue && (
+            <p className="mt-1 text-sm text-red-700">
+              This order was cancelled after you paid for it: the money will be returned to you.
+            </p>
+          )}
+        </section>
+        <section aria-labelledby="address-heading">
+          <h2 id="address-heading" className="text-lg font-medium">
+            Delivery address
+          </h2>
+          <address className="mt-1 text-sm text-gray-700 not-italic">
+            <p className="font-medium">
+              {a.firstName} {a.lastName}
+            </p>
+            <p>{a.street}</p>
+            <p>
+              {a.city}, {a.state} {a.zipcode}
+            </p>
+            <p>{a.country}</p>
+            <p>{a.phone}</p>
+          </address>
+        </section>
+      </div>
+      {past && (
+        <div className="mt-6">
+          <OrderAgainButton order={order} />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Order } from "../../../contract/order";
+
+/**
+ * How an order's payment reads to the shopper: Paid, Pending (still to be paid: cash on
+ * delivery on its way), Refund due, Refunded, or Not charged (cancelled before any money was
+ * taken: never "Pending", nothing is owed).
+ */
+export function paymentStatus(
+  order: Pick<Order, "isPaid" | "refundDue" | "refundedAt" | "status">,
+): string {
+  if (order.refundedAt) return "Refunded";
+  if (order.refundDue) return "Refund due";
+  if (order.isPaid) return "Paid";
+  return order.status === "Cancelled" ? "Not charged" : "Pending";
+}
+
+export const paymentMethod = (order: Pick<Order, "paymentType">) =>
+  order.paymentType === "COD" ? "Cash on delivery" : "Online";
+
+/** The order number shoppers and the seller both see: the first 8 characters of its id. */
+export const orderNumber = (id: string) => id.slice(0, 8);

@@ -1,0 +1,109 @@
+import toast from "react-hot-toast";
+import type { Order } from "../../../../contract/order";
+import {
+  openStatuses,
+  sellerTransitions,
+  type OrderStatus,
+} from "../../../../contract/order-status";
+import { ApiError } from "../../../app/api-client";
+import { dueLabel, formatClock, type DueTone } from "../../../ui/countdown";
+import { formatRupees } from "../../../ui/money";
+import { useMoveOrder } from "../api";
+import { orderNumber, orderPaymentStatus, OrderStatusBadge } from "./order-format";
+import { OrderRefundButton } from "./order-refund-button";
+
+const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+
+const toneClass: Record<DueTone, string> = {
+  ok: "bg-gray-100 text-gray-800",
+  soon: "bg-amber-100 text-amber-900",
+  late: "bg-red-100 text-red-700",
+};
+
+/** Minutes to the promise for an open order: amber under 10 minutes, red once late. */
+export function OrderDue({ order, now }: { order: Order; now: number }) {
+  const due = dueLabel(order.deliverBy, now);
+  return (
+    <span
+      className={`inline-block rounded px-2 py-0.5 text-sm font-medium ${toneClass[due.tone]}`}
+      data-testid="order-due"
+      data-tone={due.tone}
+      title={`Due at ${formatClock(order.deliverBy)}`}
+    >
+      {due.text}
+    </span>
+  );
+}
+
+/** One order in the seller's queue: what to pack, for whom, its promise, and the next moves. */
+export function OrderCard({ order, now }: { order: Order; now: number }) {
+  const move = useMoveOrder();
+  const next = sellerTransitions[order.status];
+  const open = openStatuses.includes(order.status);
+  const number = orderNumber(order._id);
+  const onMove = async (status: OrderStatus) => {
+    if (status === "Cancelled" && !window.confirm(`Cancel order #${number} and return its stock?`))
+      return;
+    try {
+      toast.success((await move.mutateAsync({ orderId: order._id, status })).message);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Could not update the order");
+    }
+  };
+  const a = order.address;
+  const payment = orderPaymentStatus(order);
+  return (
+    <article
+      className="grid max-w-5xl gap-4 rounded-md border border-gray-300 p-4 md:grid-cols-[10rem_1fr_1fr_10rem] md:p-5"
+      aria-label={`Order ${number}`}
+    >
+      <div className="flex flex-col items-start gap-1.5">
+        <p className="font-mono text-sm font-medium text-gray-800">#{number}</p>
+        <OrderStatusBadge status={order.status} />
+        {open && <OrderDue order={order} now={now} />}
+        <p className="text-xs text-gray-500">{placed.format(new Date(order.createdAt))}</p>
+      </div>
+      <ul className="flex flex-col gap-1" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.product._id}>
+            <span className="font-medium">{item.product.name}</span>
+            {item.product.weight && (
+              <span className="text-sm text-gray-500"> · {item.product.weight}</span>
+            )}{" "}
+            <span className="text-primary">× {item.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      <address className="text-sm text-black/70 not-italic">
+        <p className="font-medium text-black/80">
+          {a.firstName} {a.lastName}
+        </p>
+        <p>
+          {a.street}, {a.city}
+        </p>
+        <p>
+          {a.state}, {a.zipcode}, {a.country}
+        </p>
+        <p>{a.phone}</p>
+      </address>
+      <div className="flex flex-col gap-2 text-sm">
+        <p className="text-lg font-medium text-gray-800">{formatRupees(order.amount)}</p>
+        <p className={order.refundDue ? "font-medium text-red-700" : undefined}>
+          Method: {order.paymentType === "COD" ? "COD" : "Online"} · Payment: {payment}
+        </p>
+        {next.map((status) => (
+          <button
+            key={status}
+            type="button"
+            disabled={move.isPending}
+            onClick={() => void onMove(status)}
+            className={`min-h-11 rounded border px-3 py-1 disabled:opacity-60 md:min-h-9 ${status === "Cancelled" ? "border-red-300 text-red-600 hover:bg-red-50" : "border-primary text-primary hover:bg-primary/10"}`}
+          >
+            {status === "Cancelled" ? "Cancel" : `Mark ${status}`}
+          </button>
+        ))}
+        {order.refundDue && !order.refundedAt && <OrderRefundButton order={order} />}
+      </div>
+    </article>
+  );
+}

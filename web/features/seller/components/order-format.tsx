@@ -1,0 +1,54 @@
+import type { Order } from "../../../../contract/order";
+
+/** The live stream of every order (server-sent events). */
+export const SELLER_EVENTS_URL = "/api/order/seller/events";
+
+/**
+ * How the seller's order screens word an order. The same words as the shopper's pages
+ * (features/orders/payment-status.ts): features do not import each other.
+ */
+export function orderPaymentStatus(
+  order: Pick<Order, "isPaid" | "refundDue" | "refundedAt" | "status">,
+): string {
+  if (order.refundedAt) return "Refunded";
+  if (order.refundDue) return "Refund due";
+  if (order.isPaid) return "Paid";
+  return order.status === "Cancelled" ? "Not charged" : "Pending";
+}
+
+/** The order number the shopper sees too: the first 8 characters of the id. */
+export const orderNumber = (id: string) => id.slice(0, 8);
+
+const whole = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  maximumFractionDigits: 0,
+});
+const exact = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
+
+/** ₹340, or ₹32.50 when there are paise. */
+export function shortRupees(amount: number): string {
+  return Number.isInteger(amount) ? whole.format(amount) : exact.format(amount);
+}
+
+/** A status as a coloured badge. */
+export function OrderStatusBadge({ status }: { status: Order["status"] }) {
+  const tone =
+    status === "Cancelled"
+      ? "bg-red-100 text-red-700"
+      : status === "Delivered"
+        ? "bg-gray-100 text-gray-700"
+        : status === "Out for Delivery"
+          ? "bg-blue-100 text-blue-800"
+          : status === "Packing"
+            ? "bg-amber-50 text-amber-800"
+            : "bg-primary/10 text-primary";
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${tone}`}
+      data-testid="seller-order-status"
+    >
+      {status}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import toast from "react-hot-toast";
+import type { Order } from "../../../../contract/order";
+import { ApiError, apiFetch } from "../../../app/api-client";
+import { applyOrderEvent } from "../../../ui/use-order-events";
+import { orderNumber, shortRupees } from "./order-format";
+
+/** `POST /api/order/refund`: the answer's order replaces the cached one (it shows Refunded). */
+function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiFetch<{ message: string; order: Order }>("/api/order/refund", { json: { orderId } }),
+    onSuccess: (answer) => {
+      applyOrderEvent(queryClient, answer.order);
+    },
+  });
+}
+
+/** Sends the money owed for a cancelled paid order back, after a confirmation. */
+export function OrderRefundButton({ order }: { order: Order }) {
+  const refund = useRefundOrder();
+  const onRefund = async () => {
+    const question = `Refund ${shortRupees(order.amount)} for order #${orderNumber(order._id)}?`;
+    if (!window.confirm(question)) return;
+    try {
+      toast.success((await refund.mutateAsync(order._id)).message);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Could not send the refund");
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void onRefund()}
+      disabled={refund.isPending}
+      className="min-h-11 rounded border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60 md:min-h-9"
+    >
+      {refund.isPending ? "Refunding…" : "Refund"}
+    </button>
+  );
+}

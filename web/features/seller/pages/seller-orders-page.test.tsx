@@ -1,0 +1,215 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Order } from "../../../../contract/order";
+import { mockApi, renderApp } from "../../../test/render";
+// Test helpers shared with the shopper's order pages (test code only).
+import { FakeEventSource } from "../../orders/test/fake-event-source";
+import { makeOrder } from "../../orders/test/order-fixture";
+import { SellerOrdersPage } from "./seller-orders-page";
+
+const EVENTS = "/api/order/seller/events";
+const NOW = new Date("2026-11-22T10:12:00.000Z");
+const minutesFromNow = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(NOW);
+  document.title = "GreenCart: groceries in 30 minutes";
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function serve(orders: Order[]) {
+  return mockApi((url, init) => {
+    if (url === "/api/order/seller") return { body: { success: true, orders } };
+    if (url === "/api/order/refund" && init?.method === "POST") {
+      const { orderId } = JSON.parse(init.body as string) as { orderId: string };
+      const order = orders.find((o) => o._id === orderId)!;
+      return {
+        body: {
+          success: true,
+          message: "Refund sent",
+          order: { ...order, refundDue: false, refundedAt: NOW.toISOString() },
+        },
+      };
+    }
+    return undefined;
+  });
+}
+
+const render = (path = "/seller/orders") =>
+  renderApp(<SellerOrdersPage />, { path, pattern: "/seller/orders" });
+
+const labels = () => screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
+
+class FakeAudioContext {
+  static beeps = 0;
+  state = "running";
+  currentTime = 0;
+  destination = {};
+  createOscillator() {
+    FakeAudioContext.beeps += 1;
+    return { type: "", frequency: { value: 0 }, connect() {}, start() {}, stop() {} };
+  }
+  createGain() {
+    return {
+      gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+      connect() {},
+    };
+  }
+  resume() {
+    return Promise.resolve();
+  }
+  close() {
+    return Promise.resolve();
+  }
+}
+
+describe("seller: live order queue", () => {
+  it("shows a new order pushed by the stream, toasts it, beeps after interaction and counts it in the title", async () => {
+    const Source = FakeEventSource.install();
+    FakeAudioContext.beeps = 0;
+    vi.stubGlobal("AudioContext", FakeAudioContext);
+    serve([makeOrder("11111111-aaaa", { deliverBy: minutesFromNow(20) })]);
+    const view = render();
+    await screen.findByRole("article", { name: "Order 11111111" });
+    expect(document.title).toBe("(1) Orders · GreenCart");
+
+    const stream = Source.current(EVENTS)!;
+    await stream.open();
+    expect(screen.getByText("Live")).toBeInTheDocument();
+
+    // Before any interaction the browser would refuse sound: none is attempted.
+    await stream.push(makeOrder("22222222-bbbb", { amount: 120, deliverBy: minutesFromNow(25) }));
+    expect(await screen.findByText("New order #22222222 · ₹120")).toBeInTheDocument();
+    expect(FakeAudioContext.beeps).toBe(0);
+    expect(document.title).toBe("(2) Orders · GreenCart");
+
+    fireEvent.pointerDown(document.body);
+    await stream.push(makeOrder("abcd1234-cccc", { amount: 340, deliverBy: minutesFromNow(29) }));
+    expect(await screen.findByText("New order #abcd1234 · ₹340")).toBeInTheDocument();
+    expect(FakeAudioContext.beeps).toBe(1);
+    expect(labels()).toEqual(["Order 11111111", "Order 22222222", "Order abcd1234"]);
+    expect(document.title).toBe("(3) Orders · GreenCart");
+
+    // A status change is not a new order; a delivered order leaves the open count.
+    await stream.push(
+      makeOrder("11111111-aaaa", {
+        status: "Delivered",
+        deliverBy: minutesFromNow(20),
+        history: [
+          { status: "Order Placed", at: "2026-11-22T10:00:00.000Z" },
+          { status: "Delivered", at: "2026-11-22T10:10:00.000Z" },
+        ],
+      }),
+    );
+    expect(document.title).toBe("(2) Orders · GreenCart");
+    expect(labels()).toEqual(["Order 22222222", "Order abcd1234"]);
+    expect(FakeAudioContext.beeps).toBe(1);
+
+    view.unmount();
+    expect(document.title).toBe("GreenCart: groceries in 30 minutes");
+  });
+
+  it("labels and colours the minutes left, oldest promise first, refreshed every 30 s", async () => {
+    FakeEventSource.install();
+    serve([
+      makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(18) }),
+      makeOrder("bbbbbbbb-2", { deliverBy: minutesFromNow(-5), status: "Packing" }),
+      makeOrder("cccccccc-3", { deliverBy: minutesFromNow(7), status: "Out for Delivery" }),
+    ]);
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    expect(labels()).toEqual(["Order bbbbbbbb", "Order cccccccc", "Order aaaaaaaa"]);
+    const due = (name: string) =>
+      within(screen.getByRole("article", { name })).getByTestId("order-due");
+    expect(due("Order aaaaaaaa")).toHaveTextContent("18 min left");
+    expect(due("Order aaaaaaaa")).toHaveClass("text-gray-800");
+    expect(due("Order cccccccc")).toHaveTextContent("7 min left");
+    expect(due("Order cccccccc")).toHaveClass("text-amber-900");
+    expect(due("Order bbbbbbbb")).toHaveTextContent("5 min late");
+    expect(due("Order bbbbbbbb")).toHaveClass("text-red-700");
+
+    await act(() => vi.advanceTimersByTimeAsync(9 * 60_000));
+    expect(due("Order aaaaaaaa")).toHaveTextContent("9 min left");
+    expect(due("Order aaaaaaaa")).toHaveClass("text-amber-900");
+    expect(due("Order cccccccc")).toHaveTextContent("2 min late");
+    expect(due("Order cccccccc")).toHaveClass("text-red-700");
+  });
+
+  it("filters by status, kept in the URL", async () => {
+    FakeEventSource.install();
+    serve([
+      makeOrder("aaaaaaaa-1", { status: "Order Placed" }),
+      makeOrder("bbbbbbbb-2", { status: "Packing" }),
+      makeOrder("cccccccc-3", { status: "Delivered" }),
+      makeOrder("dddddddd-4", { status: "Cancelled", isPaid: false, paymentType: "COD" }),
+    ]);
+    render("/seller/orders?status=Delivered");
+    expect(await screen.findByRole("article", { name: "Order cccccccc" })).toBeInTheDocument();
+    expect(labels()).toEqual(["Order cccccccc"]);
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    await userEvent.click(within(nav).getByRole("link", { name: /All open/ }));
+    expect(labels()).toEqual(["Order aaaaaaaa", "Order bbbbbbbb"]);
+    await userEvent.click(within(nav).getByRole("link", { name: /Cancelled/ }));
+    expect(labels()).toEqual(["Order dddddddd"]);
+    // A cancelled order nobody paid for is not "Pending".
+    expect(screen.getByText("Method: COD · Payment: Not charged")).toBeInTheDocument();
+  });
+
+  it("refunds an order owed a refund after confirming, then shows Refunded", async () => {
+    FakeEventSource.install();
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    const calls = serve([
+      makeOrder("eeeeeeee-5", { status: "Cancelled", refundDue: true, isPaid: true }),
+    ]);
+    render("/seller/orders?status=Cancelled");
+    const card = await screen.findByRole("article", { name: "Order eeeeeeee" });
+    expect(within(card).getByText("Method: Online · Payment: Refund due")).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "Refund" }));
+    expect(confirm).toHaveBeenCalled();
+    expect(await screen.findByText("Refund sent")).toBeInTheDocument();
+    expect(within(card).getByText("Method: Online · Payment: Refunded")).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+    const refund = calls.find((c) => c.url === "/api/order/refund");
+    expect(JSON.parse(refund?.init?.body as string)).toEqual({ orderId: "eeeeeeee-5" });
+  });
+
+  it("does not refund when the seller does not confirm", async () => {
+    FakeEventSource.install();
+    vi.spyOn(window, "confirm").mockReturnValue(false);
+    const calls = serve([
+      makeOrder("eeeeeeee-5", { status: "Cancelled", refundDue: true, isPaid: true }),
+    ]);
+    render("/seller/orders?status=Cancelled");
+    const card = await screen.findByRole("article", { name: "Order eeeeeeee" });
+    await userEvent.click(within(card).getByRole("button", { name: "Refund" }));
+    expect(calls.some((c) => c.url === "/api/order/refund")).toBe(false);
+  });
+
+  it("links the CSV export to the chosen period", async () => {
+    FakeEventSource.install();
+    serve([]);
+    render();
+    await screen.findByText(/No orders yet/);
+    const form = screen.getByRole("form", { name: "Export orders" });
+    fireEvent.change(within(form).getByLabelText("From"), { target: { value: "2026-11-01" } });
+    fireEvent.change(within(form).getByLabelText("To"), { target: { value: "2026-11-15" } });
+    expect(within(form).getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/order/seller/export.csv?from=2026-11-01&to=2026-11-15",
+    );
+    fireEvent.change(within(form).getByLabelText("From"), { target: { value: "2026-11-20" } });
+    expect(within(form).queryByRole("link", { name: "Export CSV" })).not.toBeInTheDocument();
+    expect(within(form).getByRole("alert")).toHaveTextContent(/must not be before/);
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect, useState } from "react";
+
+/** How often delivery countdowns refresh: minutes are all they show. */
+export const COUNTDOWN_REFRESH_MS = 30_000;
+
+/** The current time, refreshed every `everyMs` (for countdowns; not for anything exact). */
+export function useNow(everyMs = COUNTDOWN_REFRESH_MS): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const clock = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
+
+/** "7:42 pm", in the browser's time zone. */
+export function formatClock(at: string | number | Date): string {
+  return clock.format(new Date(at)).toLowerCase();
+}
+
+export interface Due {
+  /** Past the promise. */
+  late: boolean;
+  /** Whole minutes left (rounded up), or whole minutes late (at least 1) when late. */
+  minutes: number;
+}
+
+/** How far `deadline` is from `now`, in the minutes a person reads. */
+export function dueIn(deadline: string | number | Date, now: number): Due {
+  const ms = new Date(deadline).getTime() - now;
+  if (ms > 0) return { late: false, minutes: Math.ceil(ms / 60_000) };
+  return { late: true, minutes: Math.max(1, Math.ceil(-ms / 60_000)) };
+}
+
+/** Below this many minutes left, an open order is flagged as due soon. */
+export const DUE_SOON_MINUTES = 10;
+
+export type DueTone = "ok" | "soon" | "late";
+
+/** "18 min left" / "5 min late" with a tone for colouring (amber under 10 minutes, red late). */
+export function dueLabel(deadline: string | number | Date, now: number) {
+  const due = dueIn(deadline, now);
+  const tone: DueTone = due.late ? "late" : due.minutes < DUE_SOON_MINUTES ? "soon" : "ok";
+  return { text: due.late ? `${due.minutes} min late` : `${due.minutes} min left`, tone };
+}

@@ -1,0 +1,169 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { Order } from "../../contract/order";
+
+/**
+ * Live order updates (api-contract.md, "Live events"): the server's event stream patches the
+ * order caches in place; when the stream cannot be used, the order queries are polled instead.
+ *
+ * Caches it keeps current: every query under `["orders", ...]` whose data holds `orders: Order[]`
+ * (the lists: the order is replaced, added at the top, or dropped when not listable) or
+ * `order: Order` with the same id (the detail page, `orderDetailKey`).
+ */
+export type OrderEventsState = "connecting" | "live" | "polling";
+
+export const ORDER_POLL_MS = 10_000;
+/** Errors in a row (the browser reconnecting each time) before falling back to polling. */
+export const MAX_STREAM_ERRORS = 3;
+/** While polling, how often to try the live stream again. */
+export const STREAM_RETRY_MS = 60_000;
+
+export const orderDetailKey = (id: string) => ["orders", "detail", id] as const;
+
+/** Listed orders: not an online order still waiting for payment, or one that lapsed unpaid. */
+export function isListed(order: Order): boolean {
+  if (order.status === "Awaiting Payment") return false;
+  return (
+    order.paymentType === "COD" || order.isPaid || order.refundDue || order.refundedAt !== null
+  );
+}
+
+/** An event's copy carries the history up to that event: an older copy never replaces a newer one. */
+function isOlder(incoming: Order, cached: Order): boolean {
+  return incoming.history.length < cached.history.length;
+}
+
+/** Puts `order` into every order cache; answers the copy that was there before, if any. */
+export function applyOrderEvent(queryClient: QueryClient, order: Order): Order | undefined {
+  let previous: Order | undefined;
+  for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: ["orders"] })) {
+    if (!data || typeof data !== "object") continue;
+    if ("orders" in data && Array.isArray(data.orders)) {
+      const list = data.orders as Order[];
+      const index = list.findIndex((o) => o._id === order._id);
+      const cached = index >= 0 ? list[index] : undefined;
+      previous ??= cached;
+      if (cached && isOlder(order, cached)) continue;
+      let next: Order[];
+      if (!isListed(order)) next = list.filter((o) => o._id !== order._id);
+      else if (index >= 0) next = list.map((o, i) => (i === index ? order : o));
+      else next = [order, ...list];
+      queryClient.setQueryData(key, { ...data, orders: next });
+    } else if ("order" in data && (data.order as Order | undefined)?._id === order._id) {
+      const cached = data.order as Order;
+      previous ??= cached;
+      if (isOlder(order, cached)) continue;
+      queryClient.setQueryData(key, { ...data, order });
+    }
+  }
+  return previous;
+}
+
+function parseOrder(text: unknown): Order | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    const value = JSON.parse(text) as Partial<Order> | null;
+    const valid =
+      value &&
+      typeof value._id === "string" &&
+      typeof value.status === "string" &&
+      Array.isArray(value.items) &&
+      Array.isArray(value.history);
+    return valid ? (value as Order) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Subscribes to `url` (`/api/order/user/events` or `/api/order/seller/events`; null: not now,
+ * e.g. logged out) while mounted. `onOrder` hears each order received, with the cached copy it
+ * replaced. Answers the connection state, for a small "Live" indicator.
+ */
+export function useOrderEvents(
+  url: string | null,
+  onOrder?: (order: Order, previous: Order | undefined) => void,
+): OrderEventsState {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<OrderEventsState>("connecting");
+  const listener = useRef(onOrder);
+  useEffect(() => {
+    listener.current = onOrder;
+  });
+
+  useEffect(() => {
+    if (!url) return;
+    let source: EventSource | undefined;
+    let pollTimer: ReturnType<typeof setInterval> | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let openedBefore = false;
+    const startedAt = Date.now();
+    const refetch = (predicate?: (updatedAt: number) => boolean) =>
+      void queryClient.invalidateQueries(
+        {
+          queryKey: ["orders"],
+          predicate: predicate ? (q) => predicate(q.state.dataUpdatedAt) : undefined,
+        },
+        { cancelRefetch: false },
+      );
+
+    const stopPolling = () => {
+      clearInterval(pollTimer);
+      clearTimeout(retryTimer);
+      pollTimer = retryTimer = undefined;
+    };
+    const startPolling = () => {
+      setState("polling");
+      if (pollTimer === undefined) {
+        refetch();
+        pollTimer = setInterval(() => refetch(), ORDER_POLL_MS);
+      }
+      if (typeof EventSource !== "undefined") retryTimer = setTimeout(connect, STREAM_RETRY_MS);
+    };
+
+    function connect() {
+      retryTimer = undefined;
+      const stream = new EventSource(url!);
+      source = stream;
+      let errors = 0;
+      // The browser replays what a reconnect missed (Last-Event-ID) once an event id was seen.
+      let sawEventId = false;
+      stream.addEventListener("open", () => {
+        if (source !== stream) return;
+        errors = 0;
+        stopPolling();
+        setState("live");
+        if (!openedBefore) refetch((updatedAt) => updatedAt > 0 && updatedAt < startedAt);
+        else if (!sawEventId) refetch();
+        openedBefore = true;
+      });
+      stream.addEventListener("order", (event) => {
+        const message = event as MessageEvent<unknown>;
+        if (message.lastEventId) sawEventId = true;
+        const order = parseOrder(message.data);
+        if (!order) return;
+        const previous = applyOrderEvent(queryClient, order);
+        listener.current?.(order, previous);
+      });
+      stream.addEventListener("error", () => {
+        if (source !== stream) return;
+        errors += 1;
+        if (stream.readyState === EventSource.CLOSED || errors >= MAX_STREAM_ERRORS) {
+          stream.close();
+          source = undefined;
+          startPolling();
+        } else setState("connecting");
+      });
+    }
+
+    if (typeof EventSource === "undefined") startPolling();
+    else connect();
+    return () => {
+      stopPolling();
+      source?.close();
+      source = undefined;
+    };
+  }, [url, queryClient]);
+
+  return url ? state : "connecting";
+}
