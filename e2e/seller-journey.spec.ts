@@ -63,7 +63,9 @@ test("the seller adds a product with two images, switches it out of stock, edits
   await expect(page.getByText("Product Updated")).toBeVisible();
   await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
   await shop.reload();
-  await expect(shop.getByRole("link", { name }).locator("..").getByText("₹399.00")).toBeVisible();
+  await expect(
+    shop.getByRole("link", { name }).locator("..").getByText("₹399.00", { exact: true }),
+  ).toBeVisible();
 
   // The shopper orders it; the seller moves the order to Delivered; the shopper sees it.
   await shop.reload();
@@ -79,6 +81,9 @@ test("the seller adds a product with two images, switches it out of stock, edits
   for (const step of ["Mark Packing", "Mark Out for Delivery", "Mark Delivered"]) {
     await order.getByRole("button", { name: step }).click();
   }
+  // A delivered order leaves the open queue; the Delivered filter shows it.
+  await expect(order).toHaveCount(0);
+  await page.getByRole("link", { name: /^Delivered/ }).click();
   await expect(order.getByTestId("seller-order-status")).toHaveText("Delivered");
   await expect(order.getByText("Payment: Paid")).toBeVisible();
   await snap(page, testInfo, "seller-orders");

@@ -21,7 +21,7 @@ export function Price({
         {discounted ? `, was ${formatRupees(price)}` : ""}
       </span>
       <span aria-hidden="true">
-        {formatRupees(offerPrice)}
+        <span>{formatRupees(offerPrice)}</span>
         {discounted && (
           <>
             {" "}

@@ -1,19 +1,96 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { PAGE_SIZE, productListPath, productPath } from "../../../contract/catalogue-urls";
 import type { Order } from "../../../contract/order";
 import type { OrderStatus } from "../../../contract/order-status";
-import type { Product, ProductListResponse, ProductUpdateInput } from "../../../contract/product";
+import type {
+  Product,
+  ProductListResponse,
+  ProductResponse,
+  ProductUpdateInput,
+  RestockInput,
+  StockEntry,
+} from "../../../contract/product";
+import type { Dashboard } from "../../../contract/seller";
 import { apiFetch } from "../../app/api-client";
+
+/*
+ * Every product query of the seller area sits under the key ["products", ...], next to the
+ * storefront's, so that one invalidation after a change refreshes both. The dashboard sits under
+ * ["seller", ...] and is refreshed by the same changes.
+ */
+const productsKey = ["products"];
+const dashboardKey = ["seller", "dashboard"];
 
 export const sellerLogin = (email: string, password: string) =>
   apiFetch<{ message: string }>("/api/seller/login", { json: { email, password } });
 export const sellerLogout = () => apiFetch<{ message: string }>("/api/seller/logout");
 
-/** All products, seller view: the same catalogue the storefront reads. */
-export function useSellerProducts() {
+/** The seller product list's filters, as kept in the page's URL. */
+export interface SellerProductFilters {
+  q?: string;
+  category?: string;
+  stock?: "low" | "out";
+}
+
+export const SELLER_PAGE_SIZE = PAGE_SIZE;
+
+/** The seller product list, 24 at a time (keyset `cursor`), filtered on the server. */
+export function useSellerProductPages(filters: SellerProductFilters) {
+  const params = { ...filters, limit: SELLER_PAGE_SIZE };
+  return useInfiniteQuery({
+    queryKey: ["products", "seller", "pages", productListPath(params)],
+    queryFn: ({ pageParam }) =>
+      apiFetch<ProductListResponse>(productListPath({ ...params, cursor: pageParam || undefined })),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While new filters load, the previous list stays (no jump to a skeleton at every key press).
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One product, with the stock the server knows now. */
+export function useSellerProduct(id: string) {
   return useQuery({
-    queryKey: ["products"],
-    queryFn: () => apiFetch<ProductListResponse>("/api/product/list"),
-    select: (b) => b.products,
+    queryKey: ["products", "seller", "one", id],
+    queryFn: () => apiFetch<ProductResponse>(productPath(id)),
+    select: (b) => b.product,
+    // A product that does not exist stays not found; the page says so itself.
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+export const STOCK_HISTORY_PAGE = 20;
+
+/** A product's stock ledger, newest first, 20 entries at a time. */
+export function useStockHistory(id: string) {
+  return useInfiniteQuery({
+    queryKey: ["products", "seller", "stock-history", id],
+    queryFn: ({ pageParam }) =>
+      apiFetch<{ entries: StockEntry[]; nextCursor: string | null }>(
+        `/api/product/${encodeURIComponent(id)}/stock-history?limit=${STOCK_HISTORY_PAGE}${
+          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""
+        }`,
+      ),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export type DashboardDays = 7 | 30;
+
+export function useDashboard(days: DashboardDays) {
+  return useQuery({
+    queryKey: [...dashboardKey, days],
+    queryFn: () => apiFetch<Dashboard>(`/api/seller/dashboard?days=${days}`),
+    // Switching 7 ↔ 30 days keeps the numbers on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -34,35 +111,55 @@ function useInvalidating<T, A>(fn: (arg: A) => Promise<T>, keys: string[][]) {
   });
 }
 
+type ProductChanged = { message: string; product: Product };
+
 export const useAddProduct = () =>
   useInvalidating(
     (form: FormData) =>
-      apiFetch<{ message: string; product: Product }>("/api/product/add", {
-        method: "POST",
-        body: form,
-      }),
-    [["products"]],
+      apiFetch<ProductChanged>("/api/product/add", { method: "POST", body: form }),
+    [productsKey, dashboardKey],
   );
 export const useToggleStock = () =>
   useInvalidating(
     (v: { id: string; inStock: boolean }) =>
       apiFetch<{ message: string }>("/api/product/stock", { json: v }),
-    [["products"]],
+    [productsKey, dashboardKey],
   );
 export const useUpdateProduct = () =>
   useInvalidating(
     (v: Omit<ProductUpdateInput, "category"> & { category?: string }) =>
       apiFetch<{ message: string }>("/api/product/update", { json: v }),
-    [["products"]],
+    [productsKey, dashboardKey],
   );
 export const useDeleteProduct = () =>
   useInvalidating(
     (id: string) => apiFetch<{ message: string }>("/api/product/delete", { json: { id } }),
-    [["products"]],
+    [productsKey, dashboardKey],
+  );
+/** `quantity` a non-zero integer, negative to remove; 409 when stock would go below zero. */
+export const useRestock = () =>
+  useInvalidating(
+    (v: RestockInput) => apiFetch<ProductChanged>("/api/product/restock", { json: v }),
+    [productsKey, dashboardKey],
+  );
+/**
+ * `POST /api/product/images`: keeps the listed pictures (in that order) and adds the new files
+ * after them; 1–4 pictures in all, each JPEG, PNG, WebP or AVIF of at most 5 MB.
+ */
+export const useUpdatePhotos = () =>
+  useInvalidating(
+    ({ id, keep, files }: { id: string; keep: string[]; files: File[] }) => {
+      const body = new FormData();
+      body.append("id", id);
+      body.append("keep", JSON.stringify(keep));
+      files.forEach((file) => body.append("images", file));
+      return apiFetch<ProductChanged>("/api/product/images", { method: "POST", body });
+    },
+    [productsKey, dashboardKey],
   );
 export const useMoveOrder = () =>
   useInvalidating(
     (v: { orderId: string; status: OrderStatus }) =>
       apiFetch<{ message: string }>("/api/order/status", { json: v }),
-    [["orders"], ["products"]],
+    [["orders"], productsKey, dashboardKey],
   );

@@ -4,8 +4,17 @@ import { NavLink, Route, Routes, useNavigate } from "react-router";
 import { ApiError } from "../../app/api-client";
 import { useStore } from "../../app/store";
 import { sellerLogin, sellerLogout } from "./api";
+import {
+  AddProductIcon,
+  DashboardIcon,
+  OrdersIcon,
+  ProductListIcon,
+} from "./components/seller-icons";
+import { PickListIcon } from "./components/order-pick-list-icon";
 import { AddProductPage } from "./pages/add-product-page";
+import { DashboardPage } from "./pages/dashboard-page";
 import { EditProductPage } from "./pages/edit-product-page";
+import { PickListPage } from "./pages/pick-list-page";
 import { ProductListPage } from "./pages/product-list-page";
 import { SellerOrdersPage } from "./pages/seller-orders-page";
 
@@ -14,7 +23,7 @@ export function SellerArea() {
   const { isSeller, sessionChecked } = useStore();
   if (!sessionChecked)
     return <div className="m-8 h-64 animate-pulse rounded bg-gray-100" aria-busy="true" />;
-  return isSeller ? <Dashboard /> : <SellerLogin />;
+  return isSeller ? <SellerLayout /> : <SellerLogin />;
 }
 
 function SellerLogin() {
@@ -75,12 +84,15 @@ function SellerLogin() {
 }
 
 const links = [
-  { to: "/seller", label: "Add Product", icon: "+", end: true },
-  { to: "/seller/product-list", label: "Product List", icon: "≡", end: false },
-  { to: "/seller/orders", label: "Orders", icon: "▣", end: false },
+  { to: "/seller/dashboard", label: "Dashboard", Icon: DashboardIcon, end: false },
+  { to: "/seller", label: "Add Product", Icon: AddProductIcon, end: true },
+  { to: "/seller/product-list", label: "Product List", Icon: ProductListIcon, end: false },
+  { to: "/seller/orders", label: "Orders", Icon: OrdersIcon, end: false },
+  { to: "/seller/pick-list", label: "Pick List", Icon: PickListIcon, end: false },
 ];
 
-function Dashboard() {
+/** The seller area once logged in: header, sidebar and the page of the route. */
+function SellerLayout() {
   const { setSeller } = useStore();
   const navigate = useNavigate();
   const logout = async () => {
@@ -100,7 +112,10 @@ function Dashboard() {
         </a>
         <div className="flex items-center gap-5 text-gray-600">
           <p>Hi! Admin</p>
-          <button onClick={() => void logout()} className="rounded-full border px-4 py-1 text-sm">
+          <button
+            onClick={() => void logout()}
+            className="min-h-11 rounded-full border px-4 text-sm md:min-h-0 md:py-1"
+          >
             Logout
           </button>
         </div>
@@ -119,20 +134,20 @@ function Dashboard() {
                 `flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100"}`
               }
             >
-              <span aria-hidden="true" className="w-5 text-center text-lg font-bold">
-                {l.icon}
-              </span>
-              <span className="hidden md:block">{l.label}</span>
-              <span className="sr-only md:hidden">{l.label}</span>
+              <l.Icon className="shrink-0" />
+              {/* Icons only on small screens; the name is still read out. */}
+              <span className="max-md:sr-only">{l.label}</span>
             </NavLink>
           ))}
         </nav>
         <div className="flex-1 overflow-x-auto">
           <Routes>
             <Route index element={<AddProductPage />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="product-list" element={<ProductListPage />} />
             <Route path="product-list/:id" element={<EditProductPage />} />
             <Route path="orders" element={<SellerOrdersPage />} />
+            <Route path="pick-list" element={<PickListPage />} />
           </Routes>
         </div>
       </div>

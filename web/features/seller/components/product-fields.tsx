@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from "react";
 import { categories } from "../../../../contract/categories";
 import type { Product } from "../../../../contract/product";
 
@@ -10,7 +11,10 @@ export interface ProductForm {
   offerPrice: string;
   weight: string;
   stock: string;
+  lowStockThreshold: string;
 }
+
+export type ProductFormErrors = Partial<Record<keyof ProductForm, string>>;
 
 export const emptyProductForm: ProductForm = {
   name: "",
@@ -20,6 +24,7 @@ export const emptyProductForm: ProductForm = {
   offerPrice: "",
   weight: "",
   stock: "100",
+  lowStockThreshold: "5",
 };
 
 export function productFormFrom(product: Product): ProductForm {
@@ -31,6 +36,7 @@ export function productFormFrom(product: Product): ProductForm {
     offerPrice: String(product.offerPrice),
     weight: product.weight ?? "",
     stock: String(product.stock),
+    lowStockThreshold: String(product.lowStockThreshold),
   };
 }
 
@@ -46,102 +52,219 @@ export function productDataFrom(form: ProductForm) {
     price: Number(form.price),
     offerPrice: Number(form.offerPrice),
     stock: Number(form.stock),
+    lowStockThreshold: Number(form.lowStockThreshold),
     weight: form.weight.trim(),
   };
 }
 
-const inputClass =
-  "rounded border border-gray-500/40 px-3 py-2.5 outline-none focus:border-primary";
+const wholeNumber = (text: string) => /^\s*\d{1,7}\s*$/.test(text);
+const amount = (text: string) => /^\s*\d{1,9}(\.\d{1,2})?\s*$/.test(text) && Number(text) > 0;
 
-/** Name, description, category, prices, weight and stock: shared by Add Product and Edit. */
+/** The mistakes the server would refuse, said in plain words before anything is sent. */
+export function productFormErrors(form: ProductForm): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  if (!form.name.trim()) errors.name = "Enter the product's name.";
+  if (!form.category) errors.category = "Choose a category.";
+  if (!amount(form.price)) errors.price = "Enter a price in rupees, such as 40 or 32.50.";
+  if (!amount(form.offerPrice))
+    errors.offerPrice = "Enter an offer price in rupees, such as 35 or 32.50.";
+  else if (amount(form.price) && Number(form.offerPrice) > Number(form.price))
+    errors.offerPrice = "The offer price must not be more than the price.";
+  if (!wholeNumber(form.stock)) errors.stock = "Enter a whole number of units, 0 or more.";
+  if (!wholeNumber(form.lowStockThreshold))
+    errors.lowStockThreshold = "Enter a whole number of units, 0 or more.";
+  return errors;
+}
+
+const inputClass =
+  "w-full rounded border border-gray-500/40 px-3 py-2.5 outline-none focus:border-primary aria-invalid:border-red-600";
+
+/** A labelled control with an optional hint and an error message under it, both announced. */
+function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (props: {
+    id: string;
+    "aria-invalid": boolean;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": described || undefined,
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Name, description, category, prices, weight, stock and reorder level: shared by Add Product
+ * and Edit. On Edit the stock field sets the count (the server records the difference).
+ */
 export function ProductFields({
   form,
   onChange,
+  errors = {},
+  mode = "add",
 }: {
   form: ProductForm;
   onChange: (next: ProductForm) => void;
+  errors?: ProductFormErrors;
+  mode?: "add" | "edit";
 }) {
   const set = (key: keyof ProductForm) => (e: { target: { value: string } }) =>
     onChange({ ...form, [key]: e.target.value });
   return (
     <>
-      <label className="flex flex-col gap-1">
-        Product Name
-        <input
-          required
-          maxLength={120}
-          value={form.name}
-          onChange={set("name")}
-          className={inputClass}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        Product Description (one line per point)
-        <textarea
-          rows={4}
-          value={form.description}
-          onChange={set("description")}
-          className={`${inputClass} resize-none`}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        Category
-        <select value={form.category} onChange={set("category")} required className={inputClass}>
-          <option value="">Select Category</option>
-          {categories.map((c) => (
-            <option key={c.path} value={c.path}>
-              {c.path}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="grid grid-cols-2 gap-4">
-        <label className="flex flex-col gap-1">
-          Product Price
+      <Field label="Product Name" error={errors.name}>
+        {(p) => (
           <input
-            type="number"
-            min="0.01"
-            step="0.01"
+            {...p}
             required
-            value={form.price}
-            onChange={set("price")}
+            maxLength={120}
+            value={form.name}
+            onChange={set("name")}
             className={inputClass}
           />
-        </label>
-        <label className="flex flex-col gap-1">
-          Offer Price
-          <input
-            type="number"
-            min="0.01"
-            step="0.01"
+        )}
+      </Field>
+      <Field label="Product Description (one line per point)">
+        {(p) => (
+          <textarea
+            {...p}
+            rows={4}
+            value={form.description}
+            onChange={set("description")}
+            className={`${inputClass} resize-none`}
+          />
+        )}
+      </Field>
+      <Field label="Category" error={errors.category}>
+        {(p) => (
+          <select
+            {...p}
+            value={form.category}
+            onChange={set("category")}
             required
-            value={form.offerPrice}
-            onChange={set("offerPrice")}
             className={inputClass}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          Weight
-          <input
-            value={form.weight}
-            onChange={set("weight")}
-            placeholder="500g"
-            maxLength={30}
-            className={inputClass}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          Stock
-          <input
-            type="number"
-            min="0"
-            step="1"
-            required
-            value={form.stock}
-            onChange={set("stock")}
-            className={inputClass}
-          />
-        </label>
+          >
+            <option value="">Select Category</option>
+            {categories.map((c) => (
+              <option key={c.path} value={c.path}>
+                {c.path}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Product Price" error={errors.price}>
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              required
+              value={form.price}
+              onChange={set("price")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Offer Price" error={errors.offerPrice}>
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              required
+              value={form.offerPrice}
+              onChange={set("offerPrice")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Weight">
+          {(p) => (
+            <input
+              {...p}
+              value={form.weight}
+              onChange={set("weight")}
+              placeholder="500g"
+              maxLength={30}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field
+          label={mode === "edit" ? "Set stock to" : "Stock"}
+          hint={
+            mode === "edit"
+              ? "Units on hand after your count. The difference is recorded in the stock history."
+              : undefined
+          }
+          error={errors.stock}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              required
+              value={form.stock}
+              onChange={set("stock")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        {/* Named without the word "stock" so that the "Stock" field keeps a unique label. */}
+        <Field
+          label="Reorder level"
+          hint="Marked low on stock at or below this many units."
+          error={errors.lowStockThreshold}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              required
+              value={form.lowStockThreshold}
+              onChange={set("lowStockThreshold")}
+              className={inputClass}
+            />
+          )}
+        </Field>
       </div>
     </>
   );

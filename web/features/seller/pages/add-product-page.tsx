@@ -1,23 +1,30 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { ApiError } from "../../../app/api-client";
 import { useAddProduct } from "../api";
+import { useFocusFirstError } from "../components/focus-first-error";
+import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "../components/image-files";
 import {
   emptyProductForm,
   productDataFrom,
   ProductFields,
+  productFormErrors,
   type ProductForm,
+  type ProductFormErrors,
 } from "../components/product-fields";
+import { UploadIcon } from "../components/seller-icons";
 
-const SLOTS = 4;
+const emptySlots = () => Array.from({ length: MAX_PHOTOS }, () => undefined);
 
 export function AddProductPage() {
   const addProduct = useAddProduct();
-  const [files, setFiles] = useState<(File | undefined)[]>(
-    Array.from({ length: SLOTS }, () => undefined),
-  );
+  const [files, setFiles] = useState<(File | undefined)[]>(emptySlots);
   const [previews, setPreviews] = useState<(string | undefined)[]>([]);
   const [form, setForm] = useState<ProductForm>(emptyProductForm);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [imageError, setImageError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
 
   // Object URLs for the previews, revoked when the files change or the page closes.
   useEffect(() => {
@@ -26,10 +33,23 @@ export function AddProductPage() {
     return () => urls.forEach((u) => u && URL.revokeObjectURL(u));
   }, [files]);
 
+  const choose = (index: number, file: File | undefined) => {
+    const problem = file && imageFileProblem(file);
+    setImageError(problem);
+    if (problem) return;
+    const next = [...files];
+    next[index] = file;
+    setFiles(next);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const images = files.filter((f): f is File => Boolean(f));
+    const found = productFormErrors(form);
+    setErrors(found);
+    setImageError(images.length === 0 ? "Add at least one picture." : undefined);
     if (images.length === 0) return toast.error("Add at least one image");
+    if (Object.keys(found).length > 0) return;
     const { weight, ...fields } = productDataFrom(form);
     const productData = weight ? { ...fields, weight } : fields;
     const body = new FormData();
@@ -38,30 +58,33 @@ export function AddProductPage() {
     try {
       toast.success((await addProduct.mutateAsync(body)).message);
       setForm(emptyProductForm);
-      setFiles(Array.from({ length: SLOTS }, () => undefined));
+      setFiles(emptySlots());
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : "Could not add the product");
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="max-w-lg space-y-5 p-4 md:p-10">
+    <form
+      ref={formRef}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="max-w-lg space-y-5 p-4 md:p-10"
+    >
       <h1 className="text-xl font-medium">Add Product</h1>
-      <fieldset>
+      <fieldset aria-describedby="add-product-images-hint">
         <legend className="text-base font-medium">Product Image</legend>
+        <p id="add-product-images-hint" className="text-xs text-gray-500">
+          1 to 4 pictures: JPEG, PNG, WebP or AVIF, at most 5 MB each. The first is the main one.
+        </p>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           {files.map((_, index) => (
             <label key={index} className="cursor-pointer">
-              <span className="sr-only">Image {index + 1}</span>
               <input
                 type="file"
-                accept="image/jpeg,image/png,image/webp,image/avif"
+                accept={IMAGE_ACCEPT}
                 className="peer sr-only"
-                onChange={(e) => {
-                  const next = [...files];
-                  next[index] = e.target.files?.[0];
-                  setFiles(next);
-                }}
+                onChange={(e) => choose(index, e.target.files?.[0])}
               />
               {previews[index] ? (
                 <img
@@ -72,18 +95,26 @@ export function AddProductPage() {
                   className="h-24 w-24 rounded border object-cover peer-focus-visible:ring-2 peer-focus-visible:ring-primary"
                 />
               ) : (
-                <span className="flex h-24 w-24 items-center justify-center rounded border-2 border-dashed border-gray-300 text-xs text-gray-500 peer-focus-visible:ring-2 peer-focus-visible:ring-primary">
-                  Upload
+                <span className="flex h-24 w-24 flex-col items-center justify-center gap-1 rounded border-2 border-dashed border-gray-300 text-xs text-gray-500 peer-focus-visible:ring-2 peer-focus-visible:ring-primary hover:border-primary hover:text-primary">
+                  <UploadIcon />
+                  <span>
+                    Upload<span className="sr-only"> image {index + 1}</span>
+                  </span>
                 </span>
               )}
             </label>
           ))}
         </div>
+        {imageError && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {imageError}
+          </p>
+        )}
       </fieldset>
-      <ProductFields form={form} onChange={setForm} />
+      <ProductFields form={form} onChange={setForm} errors={errors} />
       <button
         disabled={addProduct.isPending}
-        className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+        className="min-h-11 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
       >
         {addProduct.isPending ? "Adding…" : "ADD"}
       </button>

@@ -7,6 +7,9 @@ import { EditProductPage } from "./edit-product-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
+// jsdom has no object URLs; the photo previews need one.
+Object.assign(URL, { createObjectURL: () => "blob:preview", revokeObjectURL: () => {} });
+
 const product: Product = {
   _id: "p1",
   name: "Fresh Tomatoes",
@@ -33,7 +36,7 @@ const render = () =>
 describe("seller: edit product", () => {
   it("starts from the product's values and saves every field, then returns to the list", async () => {
     const calls = mockApi((url) => {
-      if (url === "/api/product/list") return { body: { success: true, products: [product] } };
+      if (url === "/api/product/p1") return { body: { success: true, product } };
       if (url === "/api/product/update")
         return { body: { success: true, message: "Product Updated" } };
       return undefined;
@@ -44,14 +47,17 @@ describe("seller: edit product", () => {
     expect(name).toHaveValue("Fresh Tomatoes");
     expect(screen.getByLabelText(/Product Description/)).toHaveValue("Juicy and red\nFarm fresh");
     expect(screen.getByLabelText("Category")).toHaveValue("Vegetables");
-    expect(screen.getByLabelText("Stock")).toHaveValue(12);
+    expect(screen.getByLabelText("Set stock to")).toHaveValue(12);
+    expect(screen.getByLabelText("Reorder level")).toHaveValue(5);
 
     await ui.clear(name);
     await ui.type(name, "Desi Tomatoes");
     await ui.clear(screen.getByLabelText("Offer Price"));
     await ui.type(screen.getByLabelText("Offer Price"), "29.5");
-    await ui.clear(screen.getByLabelText("Stock"));
-    await ui.type(screen.getByLabelText("Stock"), "0");
+    await ui.clear(screen.getByLabelText("Set stock to"));
+    await ui.type(screen.getByLabelText("Set stock to"), "0");
+    await ui.clear(screen.getByLabelText("Reorder level"));
+    await ui.type(screen.getByLabelText("Reorder level"), "8");
     await ui.clear(screen.getByLabelText("Weight"));
     await ui.click(screen.getByRole("button", { name: "Save" }));
 
@@ -66,13 +72,47 @@ describe("seller: edit product", () => {
       price: 40,
       offerPrice: 29.5,
       stock: 0,
+      lowStockThreshold: 8,
       weight: null,
     });
   });
 
+  it("leaves the stock alone when the count was not changed", async () => {
+    const calls = mockApi((url) => {
+      if (url === "/api/product/p1") return { body: { success: true, product } };
+      if (url === "/api/product/update")
+        return { body: { success: true, message: "Product Updated" } };
+      return undefined;
+    });
+    render();
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Save" }));
+    expect(await screen.findByText("product list")).toBeInTheDocument();
+    const update = calls.find((c) => c.url === "/api/product/update")!;
+    const body = JSON.parse(update.init?.body as string) as Record<string, unknown>;
+    expect(body).not.toHaveProperty("stock");
+    expect(body).toMatchObject({ id: "p1", lowStockThreshold: 5 });
+  });
+
+  it("says what is wrong next to the field and sends nothing", async () => {
+    const calls = mockApi((url) =>
+      url === "/api/product/p1" ? { body: { success: true, product } } : undefined,
+    );
+    render();
+    const ui = userEvent.setup();
+    const offer = await screen.findByLabelText("Offer Price");
+    await ui.clear(offer);
+    await ui.type(offer, "45");
+    await ui.click(screen.getByRole("button", { name: "Save" }));
+    expect(offer).toHaveAttribute("aria-invalid", "true");
+    expect(offer).toHaveAccessibleDescription("The offer price must not be more than the price.");
+    expect(offer).toHaveFocus();
+    expect(calls.some((c) => c.url === "/api/product/update")).toBe(false);
+  });
+
   it("shows the server's message and stays on the form when saving fails", async () => {
     mockApi((url) => {
-      if (url === "/api/product/list") return { body: { success: true, products: [product] } };
+      if (url === "/api/product/p1") return { body: { success: true, product } };
       if (url === "/api/product/update")
         return {
           status: 400,
@@ -93,10 +133,65 @@ describe("seller: edit product", () => {
 
   it("says so when the product no longer exists", async () => {
     mockApi((url) =>
-      url === "/api/product/list" ? { body: { success: true, products: [] } } : undefined,
+      url === "/api/product/p1"
+        ? { status: 404, body: { success: false, code: "not_found", message: "Product not found" } }
+        : undefined,
     );
     render();
     expect(await screen.findByRole("heading", { name: "Product not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to the product list" })).toBeInTheDocument();
+  });
+
+  it("removes a photo, adds a new one and sends them to the images endpoint", async () => {
+    const two = { ...product, image: ["/media/a-large.webp", "/media/b-large.webp"] };
+    const calls = mockApi((url) => {
+      if (url === "/api/product/p1") return { body: { success: true, product: two } };
+      if (url === "/api/product/images")
+        return {
+          body: {
+            success: true,
+            message: "Photos Updated",
+            product: { ...two, image: ["/media/a-large.webp", "/media/c-large.webp"] },
+          },
+        };
+      return undefined;
+    });
+    render();
+    const ui = userEvent.setup();
+    const update = await screen.findByRole("button", { name: "Update photos" });
+    expect(update).toBeDisabled();
+
+    await ui.click(screen.getByRole("button", { name: "Remove photo 2" }));
+    const png = new File(["png"], "basket.png", { type: "image/png" });
+    await ui.upload(screen.getByLabelText("Add a photo"), png);
+    expect(screen.getByAltText("Fresh Tomatoes, photo 2 (new)")).toBeInTheDocument();
+    await ui.click(update);
+
+    expect(await screen.findByText("Photos Updated")).toBeInTheDocument();
+    const sent = calls.find((c) => c.url === "/api/product/images")!;
+    const body = sent.init?.body as FormData;
+    expect(body.get("id")).toBe("p1");
+    expect(JSON.parse(body.get("keep") as string)).toEqual(["/media/a-large.webp"]);
+    expect(body.getAll("images")).toEqual([png]);
+    // The editor starts again from the saved photos.
+    expect(await screen.findByAltText("Fresh Tomatoes, photo 2")).toHaveAttribute(
+      "src",
+      "/media/c-thumb.webp",
+    );
+    expect(screen.getByRole("button", { name: "Update photos" })).toBeDisabled();
+  });
+
+  it("refuses a picture over 5 MB and keeps the last photo", async () => {
+    mockApi((url) =>
+      url === "/api/product/p1" ? { body: { success: true, product } } : undefined,
+    );
+    render();
+    const ui = userEvent.setup();
+    expect(await screen.findByRole("button", { name: "Remove photo 1" })).toBeDisabled();
+    const big = new File(["x"], "huge.jpg", { type: "image/jpeg" });
+    Object.defineProperty(big, "size", { value: 6 * 1024 * 1024 });
+    await ui.upload(screen.getByLabelText("Add a photo"), big);
+    expect(await screen.findByText("huge.jpg is larger than 5 MB.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Update photos" })).toBeDisabled();
   });
 });

@@ -1,30 +1,46 @@
-import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../app/api-client";
-import { useSellerProducts, useUpdateProduct } from "../api";
+import { LoadError } from "../../../ui/load-error";
+import { useSellerProduct, useUpdateProduct } from "../api";
+import { useFocusFirstError } from "../components/focus-first-error";
+import { PhotoEditor } from "../components/photo-editor";
 import {
   productDataFrom,
   ProductFields,
+  productFormErrors,
   productFormFrom,
   type ProductForm,
+  type ProductFormErrors,
 } from "../components/product-fields";
+import { RestockForm } from "../components/restock-form";
+import { StockHistory } from "../components/stock-history";
 
-/** Edits a product's text, category, prices, weight and stock (photos stay as they are). */
+/** Edits a product: photos, fields (stock as "set to N"), restock, and its stock history. */
 export function EditProductPage() {
-  const { id } = useParams();
-  const products = useSellerProducts();
-  const product = products.data?.find((p) => p._id === id);
+  const { id = "" } = useParams();
+  const product = useSellerProduct(id);
+  const queryClient = useQueryClient();
 
-  if (products.isPending) {
+  if (product.isPending) {
     return (
-      <div className="max-w-lg p-4 md:p-10" aria-busy="true">
+      <div className="max-w-5xl p-4 md:p-10" aria-busy="true">
         <div className="h-96 animate-pulse rounded bg-gray-100" />
       </div>
     );
   }
-  if (!product) {
+  if (product.isError && !(product.error instanceof ApiError && product.error.status === 404)) {
+    return (
+      <section className="p-4 md:p-10">
+        <h1 className="text-xl font-medium">Edit Product</h1>
+        <LoadError what="the product" onRetry={() => void product.refetch()} />
+      </section>
+    );
+  }
+  if (!product.data) {
     return (
       <section className="p-4 md:p-10">
         <h1 className="text-xl font-medium">Product not found</h1>
@@ -35,22 +51,52 @@ export function EditProductPage() {
       </section>
     );
   }
-  // Keyed by id so that moving to another product starts from its own values.
-  return <EditProductForm key={product._id} product={product} />;
+  // The server's answer after a restock or new photos is the product as it is now.
+  const changed = (next: Product) =>
+    queryClient.setQueryData(["products", "seller", "one", next._id], {
+      success: true,
+      product: next,
+    });
+  const p = product.data;
+  return (
+    <div className="grid max-w-6xl gap-10 p-4 md:p-10 lg:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
+      <div className="space-y-8">
+        <h1 className="text-xl font-medium">Edit Product</h1>
+        <PhotoEditor key={p.image.join(" ")} product={p} onSaved={changed} />
+        {/* Keyed by id so that moving to another product starts from its own values. */}
+        <EditProductForm key={p._id} product={p} />
+      </div>
+      <div className="space-y-8 lg:pt-12">
+        <RestockForm product={p} onRestocked={changed} />
+        <StockHistory productId={p._id} />
+      </div>
+    </div>
+  );
 }
 
 function EditProductForm({ product }: { product: Product }) {
   const update = useUpdateProduct();
   const navigate = useNavigate();
   const [form, setForm] = useState<ProductForm>(() => productFormFrom(product));
+  // Until the seller types a count, the stock field follows the server (restocks, orders).
+  const [stockTouched, setStockTouched] = useState(false);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+  const shown = stockTouched ? form : { ...form, stock: String(product.stock) };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { weight, ...fields } = productDataFrom(form);
+    const found = productFormErrors(shown);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const { weight, stock, ...fields } = productDataFrom(shown);
     try {
       const answer = await update.mutateAsync({
         id: product._id,
         ...fields,
+        // Sent only when changed: "set to N" over a count orders have moved since is a mistake.
+        ...(stockTouched && stock !== product.stock ? { stock } : {}),
         weight: weight || null,
       });
       toast.success(answer.message);
@@ -61,29 +107,28 @@ function EditProductForm({ product }: { product: Product }) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="max-w-lg space-y-5 p-4 md:p-10">
-      <h1 className="text-xl font-medium">Edit Product</h1>
-      <div className="flex flex-wrap gap-3">
-        {product.image.map((src, index) => (
-          <img
-            key={src}
-            src={src.replace("-large.webp", "-thumb.webp")}
-            alt={`${product.name}, photo ${index + 1}`}
-            width={96}
-            height={96}
-            className="h-24 w-24 rounded border object-contain"
-          />
-        ))}
-      </div>
-      <ProductFields form={form} onChange={setForm} />
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+      <h2 className="text-base font-medium">Details</h2>
+      <ProductFields
+        form={shown}
+        mode="edit"
+        errors={errors}
+        onChange={(next) => {
+          if (next.stock !== shown.stock) setStockTouched(true);
+          setForm(next);
+        }}
+      />
       <div className="flex gap-3">
         <button
           disabled={update.isPending}
-          className="rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+          className="min-h-11 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
         >
           {update.isPending ? "Saving…" : "Save"}
         </button>
-        <Link to="/seller/product-list" className="rounded border px-8 py-2.5 font-medium">
+        <Link
+          to="/seller/product-list"
+          className="flex min-h-11 items-center rounded border px-8 font-medium"
+        >
           Cancel
         </Link>
       </div>

@@ -1,0 +1,192 @@
+import { useEffect, useId, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import type { Product } from "../../../../contract/product";
+import { ApiError } from "../../../app/api-client";
+import { useUpdatePhotos } from "../api";
+import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "./image-files";
+import { UploadIcon } from "./seller-icons";
+
+type Photo = { kind: "kept"; url: string } | { kind: "new"; file: File; preview: string };
+
+const thumb = (url: string) => url.replace("-large.webp", "-thumb.webp");
+const release = (photo: Photo) => photo.kind === "new" && URL.revokeObjectURL(photo.preview);
+
+/**
+ * A product's photos: remove, replace and add, then send them in one go to
+ * `POST /api/product/images` (the photos kept, in order, and the new files after them; 1–4 in all).
+ * Render it with `key` set to the product's image list, so that a saved change starts afresh.
+ */
+export function PhotoEditor({
+  product,
+  onSaved,
+}: {
+  product: Product;
+  onSaved: (product: Product) => void;
+}) {
+  const update = useUpdatePhotos();
+  const [photos, setPhotos] = useState<Photo[]>(() =>
+    product.image.map((url) => ({ kind: "kept", url })),
+  );
+  const [problem, setProblem] = useState<string>();
+  const hintId = useId();
+
+  // The previews' object URLs are let go when a photo is dropped or the editor closes.
+  const current = useRef(photos);
+  useEffect(() => {
+    current.current = photos;
+  }, [photos]);
+  useEffect(() => () => current.current.forEach(release), []);
+
+  const changed =
+    photos.some((p) => p.kind === "new") ||
+    photos.length !== product.image.length ||
+    photos.some((p, i) => p.kind === "kept" && p.url !== product.image[i]);
+
+  const toNew = (files: File[]): Photo[] | undefined => {
+    const bad = files.map(imageFileProblem).find(Boolean);
+    setProblem(bad);
+    if (bad) return undefined;
+    return files.map((file) => ({ kind: "new", file, preview: URL.createObjectURL(file) }));
+  };
+  // New pictures go after the ones kept: that is the order the server stores them in.
+  const ordered = (list: Photo[]) => [
+    ...list.filter((p) => p.kind === "kept"),
+    ...list.filter((p) => p.kind === "new"),
+  ];
+
+  const add = (files: File[]) => {
+    const room = MAX_PHOTOS - photos.length;
+    const added = toNew(files.slice(0, room));
+    if (!added) return;
+    if (files.length > room)
+      setProblem(`A product has at most ${MAX_PHOTOS} photos: ${files.length - room} left out.`);
+    setPhotos(ordered([...photos, ...added]));
+  };
+  const replace = (index: number, file: File | undefined) => {
+    const added = file && toNew([file]);
+    if (!added) return;
+    photos.filter((_, i) => i === index).forEach(release);
+    setPhotos(ordered(photos.map((p, i) => (i === index ? added[0]! : p))));
+  };
+  const remove = (index: number) => {
+    setProblem(undefined);
+    photos.filter((_, i) => i === index).forEach(release);
+    setPhotos(photos.filter((_, i) => i !== index));
+  };
+  const undo = () => {
+    setProblem(undefined);
+    photos.forEach(release);
+    setPhotos(product.image.map((url) => ({ kind: "kept", url })));
+  };
+
+  const save = async () => {
+    setProblem(undefined);
+    try {
+      const answer = await update.mutateAsync({
+        id: product._id,
+        keep: photos.flatMap((p) => (p.kind === "kept" ? [p.url] : [])),
+        files: photos.flatMap((p) => (p.kind === "new" ? [p.file] : [])),
+      });
+      toast.success(answer.message);
+      onSaved(answer.product);
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : "Could not update the photos.");
+    }
+  };
+
+  const button =
+    "min-h-11 rounded border px-3 text-sm hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-primary";
+  return (
+    <section aria-labelledby={`${hintId}-title`} className="space-y-3">
+      <h2 id={`${hintId}-title`} className="text-base font-medium">
+        Photos
+      </h2>
+      <p id={hintId} className="text-xs text-gray-500">
+        1 to 4 photos: JPEG, PNG, WebP or AVIF, at most 5 MB each. The first is the main one; new
+        photos go after the ones you keep. A product keeps at least one photo.
+      </p>
+      <ul className="flex flex-wrap gap-3">
+        {photos.map((photo, index) => {
+          const label = `Photo ${index + 1}`;
+          return (
+            <li key={photo.kind === "kept" ? photo.url : photo.preview} className="w-28 space-y-1">
+              <img
+                src={photo.kind === "kept" ? thumb(photo.url) : photo.preview}
+                alt={`${product.name}, ${label.toLowerCase()}${photo.kind === "new" ? " (new)" : ""}`}
+                width={112}
+                height={112}
+                className="h-28 w-28 rounded border object-contain"
+              />
+              <div className="flex flex-col gap-1">
+                <label
+                  className={`${button} flex cursor-pointer items-center justify-center focus-within:ring-2 focus-within:ring-primary`}
+                >
+                  <input
+                    type="file"
+                    accept={IMAGE_ACCEPT}
+                    className="sr-only"
+                    aria-label={`Replace ${label.toLowerCase()}`}
+                    aria-describedby={hintId}
+                    onChange={(e) => {
+                      replace(index, e.target.files?.[0]);
+                      e.target.value = "";
+                    }}
+                  />
+                  Replace
+                </label>
+                <button
+                  type="button"
+                  onClick={() => remove(index)}
+                  disabled={photos.length === 1}
+                  aria-label={`Remove ${label.toLowerCase()}`}
+                  className={`${button} text-red-700 disabled:cursor-not-allowed disabled:opacity-50`}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          );
+        })}
+        {photos.length < MAX_PHOTOS && (
+          <li>
+            <label className="flex h-28 w-28 cursor-pointer flex-col items-center justify-center gap-1 rounded border-2 border-dashed border-gray-300 text-xs text-gray-600 focus-within:ring-2 focus-within:ring-primary hover:border-primary hover:text-primary">
+              <input
+                type="file"
+                multiple
+                accept={IMAGE_ACCEPT}
+                className="sr-only"
+                aria-describedby={hintId}
+                onChange={(e) => {
+                  add([...(e.target.files ?? [])]);
+                  e.target.value = "";
+                }}
+              />
+              <UploadIcon />
+              Add a photo
+            </label>
+          </li>
+        )}
+      </ul>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={() => void save()}
+          disabled={!changed || update.isPending}
+          className="min-h-11 rounded bg-primary px-5 font-medium text-white hover:bg-primary-dull disabled:opacity-50"
+        >
+          {update.isPending ? "Uploading…" : "Update photos"}
+        </button>
+        {changed && (
+          <button type="button" onClick={undo} className={button}>
+            Undo photo changes
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

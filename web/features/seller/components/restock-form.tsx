@@ -1,0 +1,125 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import type { Product } from "../../../../contract/product";
+import { ApiError } from "../../../app/api-client";
+import { useRestock } from "../api";
+
+const MAX_UNITS = 1_000_000;
+
+const units = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
+
+/** Why `text` is not a quantity the server takes, in plain words; undefined when it is. */
+export function restockQuantityProblem(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[-+]?\d+$/.test(trimmed) || Number(trimmed) === 0)
+    return "Enter a whole number other than 0: 12 adds 12 units, -3 removes 3.";
+  if (Math.abs(Number(trimmed)) > MAX_UNITS)
+    return `Enter at most ${MAX_UNITS.toLocaleString("en-IN")} units at a time.`;
+  return undefined;
+}
+
+/**
+ * Adds units (or, negative, removes them) as a change from whatever the stock is now, so that
+ * orders taking units meanwhile are not overwritten. The server refuses to go below zero (409);
+ * its message is shown at the field.
+ */
+export function RestockForm({
+  product,
+  onRestocked,
+}: {
+  product: Product;
+  onRestocked: (product: Product) => void;
+}) {
+  const restock = useRestock();
+  const [quantity, setQuantity] = useState("");
+  const [note, setNote] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const quantityRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = restockQuantityProblem(quantity);
+    setProblem(found);
+    if (found) return quantityRef.current?.focus();
+    const change = Number(quantity.trim());
+    try {
+      const answer = await restock.mutateAsync({
+        id: product._id,
+        quantity: change,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      toast.success(change > 0 ? `Added ${units(change)}` : `Removed ${units(-change)}`);
+      setQuantity("");
+      setNote("");
+      onRestocked(answer.product);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setProblem(error.message);
+        quantityRef.current?.focus();
+      } else toast.error("Could not change the stock");
+    }
+  };
+
+  const input =
+    "w-full rounded border border-gray-500/40 px-3 py-2.5 outline-none focus:border-primary aria-invalid:border-red-600";
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-md border border-gray-500/20 p-4"
+    >
+      <h2 id={`${id}-title`} className="text-base font-medium">
+        Restock
+      </h2>
+      <p className="text-sm text-gray-600">
+        In stock now: <strong className="font-medium text-gray-900">{units(product.stock)}</strong>
+      </p>
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-quantity`}>Quantity</label>
+          <input
+            ref={quantityRef}
+            id={`${id}-quantity`}
+            type="number"
+            step="1"
+            value={quantity}
+            onChange={(e) => {
+              setQuantity(e.target.value);
+              setProblem(undefined);
+            }}
+            aria-invalid={Boolean(problem)}
+            aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ""}`}
+            className={input}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <input
+            id={`${id}-note`}
+            value={note}
+            maxLength={200}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="Delivery from the farm"
+            className={input}
+          />
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-gray-500">
+        A positive number adds units, a negative one removes them (spoilt, lost).
+      </p>
+      {problem && (
+        <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <button
+        disabled={restock.isPending}
+        className="min-h-11 rounded bg-primary px-6 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+      >
+        {restock.isPending ? "Restocking…" : "Restock"}
+      </button>
+    </form>
+  );
+}

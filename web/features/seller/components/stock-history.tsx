@@ -1,0 +1,119 @@
+import type { StockEntry, StockReason } from "../../../../contract/product";
+import { LoadError } from "../../../ui/load-error";
+import { useStockHistory } from "../api";
+
+/** The ledger's reasons in plain words. */
+export const reasonWords: Record<StockReason, string> = {
+  order: "Order",
+  cancel: "Order cancelled",
+  payment_lapsed: "Payment not completed",
+  restock: "Restock",
+  edit: "Edited by seller",
+};
+
+// The seller's own time zone and language: when they counted, not when the server did.
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** `seller a@b.c` → `a@b.c`; `shopper`, `payment`, `system` → capitalised. */
+function actorWords(actor: string): string {
+  if (actor.startsWith("seller ")) return actor.slice("seller ".length);
+  return actor.charAt(0).toUpperCase() + actor.slice(1);
+}
+
+/** A product's stock history, newest first, 20 entries a page with "Load more". */
+export function StockHistory({ productId }: { productId: string }) {
+  const history = useStockHistory(productId);
+  const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
+
+  return (
+    <section aria-labelledby="stock-history-title" className="space-y-3">
+      <h2 id="stock-history-title" className="text-base font-medium">
+        Stock history
+      </h2>
+      {history.isPending ? (
+        <div className="h-48 animate-pulse rounded bg-gray-100" aria-busy="true" />
+      ) : history.isError && entries.length === 0 ? (
+        <LoadError what="the stock history" onRetry={() => void history.refetch()} />
+      ) : entries.length === 0 ? (
+        <p className="text-sm text-gray-600">No stock changes recorded yet.</p>
+      ) : (
+        <>
+          <div
+            className="overflow-x-auto rounded-md border border-gray-500/20"
+            role="region"
+            aria-label="Stock history"
+            tabIndex={0}
+          >
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Stock changes of this product, newest first</caption>
+              <thead className="bg-gray-50 text-gray-900">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    When
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Change
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Stock after
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Reason
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    By
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="text-gray-700">
+                {entries.map((entry, index) => (
+                  <HistoryRow key={`${entry.at}-${index}`} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {history.hasNextPage && (
+            <button
+              type="button"
+              onClick={() => void history.fetchNextPage()}
+              disabled={history.isFetchingNextPage}
+              className="min-h-11 rounded border border-primary px-5 text-primary hover:bg-primary/10 disabled:opacity-60"
+            >
+              {history.isFetchingNextPage ? "Loading…" : "Load more"}
+            </button>
+          )}
+          {history.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-red-700">
+              Could not load more entries. Try again.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function HistoryRow({ entry }: { entry: StockEntry }) {
+  const up = entry.change >= 0;
+  return (
+    <tr className="border-t border-gray-500/20 align-top">
+      <td className="px-3 py-2 whitespace-nowrap">
+        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+      </td>
+      <td
+        className={`px-3 py-2 text-right font-medium tabular-nums ${up ? "text-green-700" : "text-red-700"}`}
+      >
+        {entry.change > 0 ? `+${entry.change}` : up ? "0" : `−${Math.abs(entry.change)}`}
+      </td>
+      <td className="px-3 py-2 text-right tabular-nums">{entry.stockAfter}</td>
+      <td className="px-3 py-2">
+        {reasonWords[entry.reason]}
+        {entry.orderId && (
+          <span className="block text-xs text-gray-500">Order #{entry.orderId.slice(0, 8)}</span>
+        )}
+        {entry.note && <span className="block text-xs text-gray-500">“{entry.note}”</span>}
+      </td>
+      <td className="px-3 py-2 break-all">{actorWords(entry.actor)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,32 @@
+import toast from "react-hot-toast";
+import type { Product } from "../../../../contract/product";
+import { ApiError } from "../../../app/api-client";
+import { useToggleStock } from "../api";
+
+/**
+ * The on-sale switch of a product: a checkbox named "<name> in stock", drawn as a switch with a
+ * 44 px tap area. The list is refetched after each change.
+ */
+export function StockSwitch({ product }: { product: Product }) {
+  const toggle = useToggleStock();
+  return (
+    <label className="relative inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        className="peer sr-only"
+        checked={product.inStock}
+        disabled={toggle.isPending}
+        aria-label={`${product.name} in stock`}
+        onChange={() =>
+          toggle.mutateAsync({ id: product._id, inStock: !product.inStock }).then(
+            (a) => toast.success(a.message),
+            (error: unknown) =>
+              toast.error(error instanceof ApiError ? error.message : "Something went wrong"),
+          )
+        }
+      />
+      <span className="h-7 w-12 rounded-full bg-slate-300 transition peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-blue-600 peer-disabled:opacity-60" />
+      <span className="pointer-events-none absolute top-1/2 left-1 h-5 w-5 -translate-y-1/2 rounded-full bg-white transition peer-checked:translate-x-5" />
+    </label>
+  );
+}

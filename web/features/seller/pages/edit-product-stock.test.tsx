@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Product, StockEntry } from "../../../../contract/product";
+import { mockApi, renderApp } from "../../../test/render";
+import { EditProductPage } from "./edit-product-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const product: Product = {
+  _id: "p1",
+  name: "Fresh Tomatoes",
+  category: "Vegetables",
+  price: 40,
+  offerPrice: 35,
+  image: ["/media/a-large.webp"],
+  description: [],
+  inStock: true,
+  stock: 12,
+  lowStockThreshold: 5,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+};
+
+const entry = (fields: Partial<StockEntry>): StockEntry => ({
+  at: "2026-11-22T04:30:00.000Z",
+  change: -1,
+  stockAfter: 12,
+  reason: "order",
+  actor: "shopper",
+  ...fields,
+});
+
+const firstPage: StockEntry[] = [
+  entry({ change: -2, stockAfter: 12, reason: "order", orderId: "o-12345678-abcd" }),
+  entry({ change: 2, stockAfter: 14, reason: "cancel", actor: "seller s@shop.test" }),
+  entry({ change: 1, stockAfter: 12, reason: "payment_lapsed", actor: "system" }),
+  entry({
+    change: 10,
+    stockAfter: 11,
+    reason: "restock",
+    actor: "seller s@shop.test",
+    note: "Farm delivery",
+  }),
+];
+const secondPage = [
+  entry({ change: -99, stockAfter: 1, reason: "edit", actor: "seller s@shop.test" }),
+];
+
+const HISTORY = "/api/product/p1/stock-history?limit=20";
+
+function serve(restock?: (body: unknown) => { status?: number; body: unknown }) {
+  let current = product;
+  return mockApi((url, init) => {
+    if (url === "/api/product/p1") return { body: { success: true, product: current } };
+    if (url === HISTORY) return { body: { success: true, entries: firstPage, nextCursor: "41" } };
+    if (url === `${HISTORY}&cursor=41`)
+      return { body: { success: true, entries: secondPage, nextCursor: null } };
+    if (url === "/api/product/restock" && init?.method === "POST" && restock) {
+      const answer = restock(JSON.parse(init.body as string));
+      const changed = (answer.body as { product?: Product }).product;
+      if (changed) current = changed;
+      return answer;
+    }
+    return undefined;
+  });
+}
+
+const render = () =>
+  renderApp(<EditProductPage />, {
+    path: "/seller/product-list/p1",
+    pattern: "/seller/product-list/:id",
+  });
+
+const historyCalls = (calls: { url: string }[]) => calls.filter((c) => c.url === HISTORY).length;
+
+describe("seller: restock", () => {
+  it("posts the change and note, says how many units were added, and refreshes the history", async () => {
+    const calls = serve(() => ({
+      body: { success: true, message: "Stock Added", product: { ...product, stock: 32 } },
+    }));
+    render();
+    const ui = userEvent.setup();
+    const restock = await screen.findByRole("form", { name: "Restock" });
+    expect(within(restock).getByText("12 units")).toBeInTheDocument();
+    await screen.findByRole("table", { name: /Stock changes/ });
+    expect(historyCalls(calls)).toBe(1);
+
+    await ui.type(within(restock).getByLabelText("Quantity"), "20");
+    await ui.type(within(restock).getByLabelText("Note (optional)"), " Farm delivery ");
+    await ui.click(within(restock).getByRole("button", { name: "Restock" }));
+
+    expect(await screen.findByText("Added 20 units")).toBeInTheDocument();
+    const post = calls.find((c) => c.url === "/api/product/restock")!;
+    expect(JSON.parse(post.init?.body as string)).toEqual({
+      id: "p1",
+      quantity: 20,
+      note: "Farm delivery",
+    });
+    expect(await within(restock).findByText("32 units")).toBeInTheDocument();
+    // The count the seller did not touch follows the new stock.
+    expect(screen.getByLabelText("Set stock to")).toHaveValue(32);
+    expect(within(restock).getByLabelText("Quantity")).toHaveValue(null);
+    await waitFor(() => expect(historyCalls(calls)).toBe(2));
+  });
+
+  it("removes units with a negative quantity and says so", async () => {
+    const calls = serve(() => ({
+      body: { success: true, message: "Stock Removed", product: { ...product, stock: 9 } },
+    }));
+    render();
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText("Quantity"), "-3");
+    await ui.click(screen.getByRole("button", { name: "Restock" }));
+    expect(await screen.findByText("Removed 3 units")).toBeInTheDocument();
+    const post = calls.find((c) => c.url === "/api/product/restock")!;
+    expect(JSON.parse(post.init?.body as string)).toEqual({ id: "p1", quantity: -3 });
+  });
+
+  it("shows the server's 409 message next to the quantity", async () => {
+    serve(() => ({
+      status: 409,
+      body: {
+        success: false,
+        code: "conflict",
+        message: "Only 12 units in stock: cannot remove 50",
+      },
+    }));
+    render();
+    const ui = userEvent.setup();
+    const quantity = await screen.findByLabelText("Quantity");
+    await ui.type(quantity, "-50");
+    await ui.click(screen.getByRole("button", { name: "Restock" }));
+    const message = await screen.findByText("Only 12 units in stock: cannot remove 50");
+    expect(message).toHaveAttribute("role", "alert");
+    expect(quantity).toHaveAttribute("aria-invalid", "true");
+    expect(quantity).toHaveAccessibleDescription(
+      expect.stringContaining("Only 12 units in stock: cannot remove 50"),
+    );
+    expect(screen.queryByText(/Removed/)).not.toBeInTheDocument();
+  });
+
+  it("refuses 0 or a fraction without calling the server", async () => {
+    const calls = serve(() => ({ body: { success: true, product } }));
+    render();
+    const ui = userEvent.setup();
+    const quantity = await screen.findByLabelText("Quantity");
+    await ui.type(quantity, "0");
+    await ui.click(screen.getByRole("button", { name: "Restock" }));
+    expect(await screen.findByText(/Enter a whole number other than 0/)).toBeInTheDocument();
+    await ui.clear(quantity);
+    await ui.type(quantity, "2.5");
+    await ui.click(screen.getByRole("button", { name: "Restock" }));
+    expect(await screen.findByText(/Enter a whole number other than 0/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/product/restock")).toBe(false);
+  });
+});
+
+describe("seller: stock history", () => {
+  it("lists changes newest first with their reasons in plain words, and loads more", async () => {
+    const calls = serve();
+    render();
+    const table = await screen.findByRole("table", { name: /Stock changes/ });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toHaveTextContent(/−2\s*12\s*Order\s*Order #o-123456/);
+    expect(rows[0]).toHaveTextContent("Shopper");
+    expect(rows[1]).toHaveTextContent(/\+2\s*14\s*Order cancelled/);
+    expect(rows[1]).toHaveTextContent("s@shop.test");
+    expect(rows[2]).toHaveTextContent("Payment not completed");
+    expect(rows[3]).toHaveTextContent(/Restock.*Farm delivery/);
+    // Times are shown in the seller's own time zone, machine-readable in dateTime.
+    expect(within(rows[0]!).getByText(/2026/).closest("time")).toHaveAttribute(
+      "dateTime",
+      "2026-11-22T04:30:00.000Z",
+    );
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
+    expect(await within(table).findByText("Edited by seller")).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain(`${HISTORY}&cursor=41`);
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+});

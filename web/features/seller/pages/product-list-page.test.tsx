@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useLocation } from "react-router";
+import type { Product } from "../../../../contract/product";
+import { mockApi, renderApp } from "../../../test/render";
+import { ProductListPage } from "./product-list-page";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const product = (id: string, name: string, fields: Partial<Product> = {}): Product => ({
+  _id: id,
+  name,
+  category: "Vegetables",
+  price: 40,
+  offerPrice: 35,
+  image: [`/media/${id}-large.webp`],
+  description: [],
+  inStock: true,
+  stock: 50,
+  lowStockThreshold: 5,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+  ...fields,
+});
+
+const tomatoes = product("p1", "Fresh Tomatoes");
+const milk = product("p2", "Amul Milk", { stock: 0, inStock: false, category: "Dairy" });
+const apples = product("p3", "Shimla Apples", { stock: 3, category: "Fruits" });
+const bread = product("p4", "Brown Bread", { stock: 5, category: "Bakery" });
+
+function Where() {
+  const { search } = useLocation();
+  return <output aria-label="address">{search}</output>;
+}
+
+function render(path = "/seller/product-list") {
+  return renderApp(
+    <>
+      <ProductListPage />
+      <Where />
+    </>,
+    { path, pattern: "/seller/product-list" },
+  );
+}
+
+/** Page 1 with a cursor, page 2 after it; filtered calls get one product. */
+function serve() {
+  return mockApi((url, init) => {
+    if (url === "/api/product/list?limit=24")
+      return { body: { success: true, products: [tomatoes, milk, apples], nextCursor: "k123_p3" } };
+    if (url === "/api/product/list?limit=24&cursor=k123_p3")
+      return { body: { success: true, products: [bread], nextCursor: null } };
+    if (url.startsWith("/api/product/list?"))
+      return { body: { success: true, products: [apples], nextCursor: null } };
+    if (url === "/api/product/stock" && init?.method === "POST")
+      return { body: { success: true, message: "Stock Updated" } };
+    return undefined;
+  });
+}
+
+const listCalls = (calls: { url: string }[]) =>
+  calls.map((c) => c.url).filter((u) => u.startsWith("/api/product/list"));
+
+describe("seller: product list", () => {
+  it("asks for 24 at a time, and Load more asks for the next page with the cursor", async () => {
+    const calls = serve();
+    render();
+    const table = await screen.findByRole("table");
+    expect(listCalls(calls)).toEqual(["/api/product/list?limit=24"]);
+    expect(within(table).getAllByRole("row")).toHaveLength(4); // header + 3
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Brown Bread")).toBeInTheDocument();
+    expect(listCalls(calls)).toEqual([
+      "/api/product/list?limit=24",
+      "/api/product/list?limit=24&cursor=k123_p3",
+    ]);
+    expect(screen.getByText("Fresh Tomatoes")).toBeInTheDocument();
+    // The last page has no cursor: nothing more to load.
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("marks sold-out and low-stock products, and leaves the others unmarked", async () => {
+    serve();
+    render();
+    const row = async (name: string) =>
+      (await screen.findByText(name)).closest("tr") as HTMLElement;
+    expect(within(await row("Amul Milk")).getByText("Sold out")).toBeInTheDocument();
+    expect(within(await row("Shimla Apples")).getByText("Low stock · 3 left")).toBeInTheDocument();
+    const fresh = await row("Fresh Tomatoes");
+    expect(within(fresh).queryByText(/Sold out|Low stock/)).not.toBeInTheDocument();
+    // At the threshold counts as low.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
+    expect(within(await row("Brown Bread")).getByText("Low stock · 5 left")).toBeInTheDocument();
+  });
+
+  it("filters by category, stock level and search, in the URL and in the call", async () => {
+    const calls = serve();
+    render();
+    const ui = userEvent.setup();
+    await screen.findByRole("table");
+
+    await ui.selectOptions(screen.getByLabelText("Category"), "Fruits");
+    await waitFor(() =>
+      expect(listCalls(calls)).toContain("/api/product/list?category=fruits&limit=24"),
+    );
+    await ui.selectOptions(screen.getByLabelText("Stock level"), "Low stock");
+    await waitFor(() =>
+      expect(listCalls(calls)).toContain("/api/product/list?category=fruits&stock=low&limit=24"),
+    );
+
+    const before = listCalls(calls).length;
+    await ui.type(screen.getByLabelText("Search products"), "shim");
+    // Debounced: one call for the whole word, not one per letter.
+    await waitFor(() =>
+      expect(listCalls(calls)).toContain(
+        "/api/product/list?q=shim&category=fruits&stock=low&limit=24",
+      ),
+    );
+    expect(listCalls(calls).slice(before)).toEqual([
+      "/api/product/list?q=shim&category=fruits&stock=low&limit=24",
+    ]);
+    expect(screen.getByLabelText("address")).toHaveTextContent("?category=Fruits&stock=low&q=shim");
+
+    await ui.selectOptions(screen.getByLabelText("Stock level"), "All");
+    await waitFor(() =>
+      expect(listCalls(calls)).toContain("/api/product/list?q=shim&category=fruits&limit=24"),
+    );
+  });
+
+  it("starts from the filters in the URL", async () => {
+    const calls = serve();
+    render("/seller/product-list?category=dairy&stock=out&q=milk");
+    await screen.findByRole("table");
+    expect(listCalls(calls)).toEqual([
+      "/api/product/list?q=milk&category=dairy&stock=out&limit=24",
+    ]);
+    expect(screen.getByLabelText("Category")).toHaveValue("Dairy");
+    expect(screen.getByLabelText("Stock level")).toHaveValue("out");
+    expect(screen.getByLabelText("Search products")).toHaveValue("milk");
+  });
+
+  it("switches a product off sale and loads the list again", async () => {
+    const calls = serve();
+    render();
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByLabelText("Fresh Tomatoes in stock"));
+    expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
+    const toggle = calls.find((c) => c.url === "/api/product/stock")!;
+    expect(JSON.parse(toggle.init?.body as string)).toEqual({ id: "p1", inStock: false });
+    await waitFor(() =>
+      expect(listCalls(calls).filter((u) => u === "/api/product/list?limit=24")).toHaveLength(2),
+    );
+  });
+
+  it("shows cards instead of the table on a phone, with the switch and links usable", async () => {
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes("max-width"),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    serve();
+    render();
+    const list = await screen.findByRole("list", { name: "Products" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const card = within(list).getByText("Amul Milk").closest("li")!;
+    expect(within(card).getByText("Sold out")).toBeInTheDocument();
+    expect(within(card).getByLabelText("Amul Milk in stock")).not.toBeChecked();
+    expect(within(card).getByRole("link", { name: "Edit Amul Milk" })).toHaveAttribute(
+      "href",
+      "/seller/product-list/p2",
+    );
+  });
+});

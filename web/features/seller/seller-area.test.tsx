@@ -1,0 +1,55 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, renderApp } from "../../test/render";
+import { SellerArea } from "./seller-area";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("seller area", () => {
+  it("has a Dashboard item with icons in the sidebar and shows the dashboard at its route", async () => {
+    const calls = mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url.startsWith("/api/seller/dashboard"))
+        return {
+          body: {
+            success: true,
+            timeZone: "Asia/Kolkata",
+            today: {
+              orders: 0,
+              revenue: 0,
+              averageOrderValue: 0,
+              medianMinutesToDispatch: null,
+              onTimeRate: null,
+              lateNow: 0,
+            },
+            days: [],
+            topProducts: [],
+            lowStock: [],
+          },
+        };
+      return undefined;
+    });
+    renderApp(<SellerArea />, { path: "/seller/dashboard", pattern: "/seller/*" });
+
+    const nav = await screen.findByRole("navigation", { name: "Seller" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((l) => [l.textContent, l.getAttribute("href")])).toEqual([
+      ["Dashboard", "/seller/dashboard"],
+      ["Add Product", "/seller"],
+      ["Product List", "/seller/product-list"],
+      ["Orders", "/seller/orders"],
+      ["Pick List", "/seller/pick-list"],
+    ]);
+    for (const link of links) {
+      const icon = link.querySelector("svg");
+      expect(icon).not.toBeNull();
+      expect(icon).toHaveAttribute("aria-hidden", "true");
+    }
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain("/api/seller/dashboard?days=7");
+  });
+});
