@@ -3,6 +3,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import fs from "node:fs";
 
 export default tseslint.config(
   {
@@ -45,12 +47,48 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      // Rule 7 of architecture.md: features talk to each other only through app/ and ui/.
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             { group: ["**/server/**"], message: "The web app must not import server code." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Rule 7 of architecture.md: imports run one way, contract ← lib/ui ← features ← app. No
+    // feature imports another feature or app/; lib/ and ui/ import no feature and not app/; and
+    // no import cycles anywhere in the web app.
+    files: ["web/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx"],
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+    },
+    rules: {
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["./web/lib", "./web/ui"],
+              from: ["./web/features", "./web/app"],
+              message: "lib/ and ui/ are shared: they import no feature and not app/.",
+            },
+            {
+              target: "./web/features",
+              from: "./web/app",
+              message: "Features do not import app/: move what they share to lib/ or ui/.",
+            },
+            ...fs.readdirSync("web/features").map((feature) => ({
+              target: `./web/features/${feature}`,
+              from: "./web/features",
+              except: [`./${feature}`],
+              message: "Features do not import each other: move what they share to lib/ or ui/.",
+            })),
           ],
         },
       ],

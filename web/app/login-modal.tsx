@@ -7,9 +7,8 @@ import {
 } from "react";
 import toast from "react-hot-toast";
 import { useLocation, useNavigate } from "react-router";
-import type { User } from "../../contract/user";
-import { apiFetch } from "./api-client";
-import { useStore } from "./store";
+import { signIn } from "../lib/session-api";
+import { useStore } from "../lib/store";
 
 /**
  * Login and sign-up in one dialog (store-spec.md section 4): welcome toast, navigation after 800 ms
@@ -63,8 +62,9 @@ export function LoginModal() {
     event.preventDefault();
     setBusy(true);
     try {
-      const body = mode === "register" ? { name, email, password } : { email, password };
-      const { user } = await apiFetch<{ user: User }>(`/api/user/${mode}`, { json: body });
+      const user = await signIn(
+        mode === "register" ? { mode, name, email, password } : { mode, email, password },
+      );
       signedIn(user);
       toast.success(`Welcome back, ${user.name}!`);
       setShowLogin(false);

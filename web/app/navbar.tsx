@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon, UserIcon } from "../ui/icons";
-import { countItems } from "./cart-rules";
-import { useStore } from "./store";
+import { countItems } from "../lib/cart-rules";
+import { useStore } from "../lib/store";
 
 export function Navbar() {
   const { user, cart, setShowLogin, logout } = useStore();

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { ErrorBoundary } from "../ui/error-boundary";
-import { createQueryClient } from "./query-client";
+import { createQueryClient } from "../lib/query-client";
 import { AppRoutes } from "./router";
-import { StoreProvider } from "./store";
+import { StoreProvider } from "../lib/store";
 
 const queryClient = createQueryClient();
 

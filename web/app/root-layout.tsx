@@ -4,7 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { Footer } from "../ui/footer";
 import { Navbar } from "./navbar";
 import { useScrollMemory } from "./scroll-memory";
-import { useStore } from "./store";
+import { useStore } from "../lib/store";
 import { ToastLimit } from "./toast-limit";
 
 // The login dialog is its own chunk, fetched when first opened (or when the browser is idle).

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { vi } from "vitest";
-import { createQueryClient } from "../app/query-client";
-import { StoreProvider } from "../app/store";
+import { createQueryClient } from "../lib/query-client";
+import { StoreProvider } from "../lib/store";
 
 type Handler = (url: string, init?: RequestInit) => { status?: number; body: unknown } | undefined;
 

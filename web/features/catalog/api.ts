@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { ProductListResponse } from "../../../contract/product";
-import { apiFetch } from "../../app/api-client";
-import { takeInitialAnswer } from "../../app/initial-data";
+import { apiFetch } from "../../lib/api-client";
+import { takeInitialAnswer } from "../../lib/initial-data";
 
 /**
  * The paged lists of the catalogue pages (not in the entry chunk: home needs none). The first

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../contract/address";
 import type { PlaceOrderInput } from "../../../contract/order";
-import { apiFetch } from "../../app/api-client";
+import { apiFetch } from "../../lib/api-client";
 
 export function useAddresses(enabled: boolean) {
   return useQuery({

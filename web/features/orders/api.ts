@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { productListPath } from "../../../contract/catalogue-urls";
 import type { Order } from "../../../contract/order";
 import type { Product, ProductListResponse } from "../../../contract/product";
-import { ApiError, apiFetch } from "../../app/api-client";
+import { ApiError, apiFetch } from "../../lib/api-client";
 import { orderDetailKey } from "../../ui/use-order-events";
 
 export const SHOPPER_EVENTS_URL = "/api/order/user/events";

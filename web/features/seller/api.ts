@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { PAGE_SIZE, productListPath, productPath } from "../../../contract/catalogue-urls";
-import type { Order } from "../../../contract/order";
+import type { Order, PickList } from "../../../contract/order";
 import type { OrderStatus } from "../../../contract/order-status";
 import type {
   Product,
@@ -17,7 +17,7 @@ import type {
   StockEntry,
 } from "../../../contract/product";
 import type { Dashboard } from "../../../contract/seller";
-import { apiFetch } from "../../app/api-client";
+import { apiFetch } from "../../lib/api-client";
 
 /*
  * Every product query of the seller area sits under the key ["products", ...], next to the
@@ -99,6 +99,26 @@ export function useSellerOrders() {
     queryKey: ["orders", "seller"],
     queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller"),
     select: (b) => b.orders,
+  });
+}
+
+export const PICK_LIST_KEY = ["orders", "pick-list"] as const;
+
+/** Every unit to pack across orders in Order Placed and Packing. */
+export function usePickList() {
+  return useQuery({
+    queryKey: PICK_LIST_KEY,
+    queryFn: () => apiFetch<PickList>("/api/order/seller/pick-list"),
+    select: (body) => body.items,
+  });
+}
+
+/** `POST /api/order/refund`: `onRefunded` gets the order as it is now (Refunded). */
+export function useRefundOrder(onRefunded: (order: Order) => void) {
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      apiFetch<{ message: string; order: Order }>("/api/order/refund", { json: { orderId } }),
+    onSuccess: (answer) => onRefunded(answer.order),
   });
 }
 

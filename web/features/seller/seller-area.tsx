@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { NavLink, Route, Routes, useNavigate } from "react-router";
-import { ApiError } from "../../app/api-client";
-import { useStore } from "../../app/store";
+import { ApiError } from "../../lib/api-client";
+import { useStore } from "../../lib/store";
 import { sellerLogin, sellerLogout } from "./api";
 import {
   AddProductIcon,

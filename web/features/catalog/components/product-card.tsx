@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
-import { useStore } from "../../../app/store";
+import { useStore } from "../../../lib/store";
 import { thumbnail } from "../../../ui/images";
 import { Price } from "../../../ui/price";
 import { Stars } from "../../../ui/stars";

@@ -4,7 +4,7 @@ import { categories } from "../../../../contract/categories";
 import { ArtPicture } from "../../../ui/art-picture";
 import { CheckIcon } from "../../../ui/icons";
 import { homeBestSellers } from "../../../../contract/catalogue-urls";
-import { useProductList } from "../../../app/products";
+import { useProductList } from "../../../lib/catalogue-api";
 import { LoadError } from "../../../ui/load-error";
 import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
 

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
-import { useStore } from "../../../app/store";
+import { useStore } from "../../../lib/store";
 import { thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
 import { Stars } from "../../../ui/stars";
-import { useProduct, useProductList } from "../../../app/products";
+import { useProduct, useProductList } from "../../../lib/catalogue-api";
 import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
 
 export function ProductPage() {

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "../../../../contract/product";
-import { resetInitialAnswers } from "../../../app/initial-data";
+import { resetInitialAnswers } from "../../../lib/initial-data";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { CategoryPage } from "./category-page";
 import { ProductsPage } from "./products-page";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Address } from "../../../../contract/address";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { describeAddress } from "../address-rules";
 import { useDeleteAddress } from "../api";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
-import { quantityOptions } from "../../../app/cart-rules";
+import { quantityOptions } from "../../../lib/cart-rules";
 import { thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
 

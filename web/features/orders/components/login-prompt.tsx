@@ -1,4 +1,4 @@
-import { useStore } from "../../../app/store";
+import { useStore } from "../../../lib/store";
 
 /** What a visitor sees instead of orders: a button that opens the login dialog. */
 export function LoginPrompt({ title, text }: { title: string; text: string }) {

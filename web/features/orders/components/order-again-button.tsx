@@ -2,9 +2,9 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import type { Order } from "../../../../contract/order";
-import { ApiError } from "../../../app/api-client";
-import { MAX_QUANTITY } from "../../../app/cart-rules";
-import { useStore } from "../../../app/store";
+import { ApiError } from "../../../lib/api-client";
+import { MAX_QUANTITY } from "../../../lib/cart-rules";
+import { useStore } from "../../../lib/store";
 import { currentProducts } from "../api";
 
 /**

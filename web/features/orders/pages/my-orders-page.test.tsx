@@ -3,10 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { productListPath } from "../../../../contract/catalogue-urls";
 import type { Order } from "../../../../contract/order";
-import { useStore } from "../../../app/store";
+import { useStore } from "../../../lib/store";
 import { mockApi, renderApp } from "../../../test/render";
-import { FakeEventSource } from "../test/fake-event-source";
-import { makeProduct } from "../test/order-fixture";
+import { FakeEventSource } from "../../../test/fake-event-source";
+import { makeProduct } from "../../../test/order-fixture";
 import { MyOrdersPage } from "./my-orders-page";
 
 afterEach(() => vi.unstubAllGlobals());

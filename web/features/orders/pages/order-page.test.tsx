@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../../contract/order";
 import { mockApi, renderApp } from "../../../test/render";
 import { formatClock } from "../../../ui/countdown";
-import { FakeEventSource } from "../test/fake-event-source";
-import { makeOrder, shopper } from "../test/order-fixture";
+import { FakeEventSource } from "../../../test/fake-event-source";
+import { makeOrder, shopper } from "../../../test/order-fixture";
 import { OrderPage } from "./order-page";
 
 const EVENTS = "/api/order/user/events";

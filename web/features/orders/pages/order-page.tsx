@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router";
 import type { Order } from "../../../../contract/order";
-import { ApiError } from "../../../app/api-client";
-import { useStore } from "../../../app/store";
+import { ApiError } from "../../../lib/api-client";
+import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
 import { formatRupees } from "../../../ui/money";
 import { useOrderEvents } from "../../../ui/use-order-events";

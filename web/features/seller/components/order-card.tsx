@@ -5,7 +5,7 @@ import {
   sellerTransitions,
   type OrderStatus,
 } from "../../../../contract/order-status";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { dueLabel, formatClock, type DueTone } from "../../../ui/countdown";
 import { formatRupees } from "../../../ui/money";
 import { useMoveOrder } from "../api";

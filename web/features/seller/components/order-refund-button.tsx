@@ -1,25 +1,15 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import type { Order } from "../../../../contract/order";
-import { ApiError, apiFetch } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { applyOrderEvent } from "../../../ui/use-order-events";
+import { useRefundOrder } from "../api";
 import { orderNumber, shortRupees } from "./order-format";
-
-/** `POST /api/order/refund`: the answer's order replaces the cached one (it shows Refunded). */
-function useRefundOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (orderId: string) =>
-      apiFetch<{ message: string; order: Order }>("/api/order/refund", { json: { orderId } }),
-    onSuccess: (answer) => {
-      applyOrderEvent(queryClient, answer.order);
-    },
-  });
-}
 
 /** Sends the money owed for a cancelled paid order back, after a confirmation. */
 export function OrderRefundButton({ order }: { order: Order }) {
-  const refund = useRefundOrder();
+  const queryClient = useQueryClient();
+  const refund = useRefundOrder((refunded) => applyOrderEvent(queryClient, refunded));
   const onRefund = async () => {
     const question = `Refund ${shortRupees(order.amount)} for order #${orderNumber(order._id)}?`;
     if (!window.confirm(question)) return;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import type { Product } from "../../../../contract/product";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { useUpdatePhotos } from "../api";
 import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "./image-files";
 import { UploadIcon } from "./seller-icons";

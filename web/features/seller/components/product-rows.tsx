@@ -1,7 +1,7 @@
 import toast from "react-hot-toast";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { formatRupees } from "../../../ui/money";
 import { useDeleteProduct } from "../api";
 import { StockBadge } from "./stock-badge";

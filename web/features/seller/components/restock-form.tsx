@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import type { Product } from "../../../../contract/product";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { useRestock } from "../api";
 
 const MAX_UNITS = 1_000_000;

@@ -1,6 +1,6 @@
 import toast from "react-hot-toast";
 import type { Product } from "../../../../contract/product";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { useToggleStock } from "../api";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { useAddProduct } from "../api";
 import { useFocusFirstError } from "../components/focus-first-error";
 import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "../components/image-files";

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Product } from "../../../../contract/product";
-import { ApiError } from "../../../app/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { LoadError } from "../../../ui/load-error";
 import { useSellerProduct, useUpdateProduct } from "../api";
 import { useFocusFirstError } from "../components/focus-first-error";

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order, PickList } from "../../../../contract/order";
 import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
-import { FakeEventSource } from "../../orders/test/fake-event-source";
-import { makeOrder } from "../../orders/test/order-fixture";
+import { FakeEventSource } from "../../../test/fake-event-source";
+import { makeOrder } from "../../../test/order-fixture";
 import { PICKED_STORAGE_KEY, PickListPage } from "./pick-list-page";
 
 type Line = PickList["items"][number];

@@ -1,13 +1,12 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { flushSync } from "react-dom";
 import { categories } from "../../../../contract/categories";
 import type { PickList } from "../../../../contract/order";
-import { apiFetch } from "../../../app/api-client";
 import { thumbnail } from "../../../ui/images";
 import { LoadError } from "../../../ui/load-error";
 import { useOrderEvents } from "../../../ui/use-order-events";
-import { useSellerOrders } from "../api";
+import { PICK_LIST_KEY, usePickList, useSellerOrders } from "../api";
 import { orderNumber, SELLER_EVENTS_URL } from "../components/order-format";
 import { OrderLiveBadge } from "../components/order-live-badge";
 import { OrderPackingSlips } from "../components/order-packing-slips";
@@ -15,7 +14,6 @@ import { OrderPackingSlips } from "../components/order-packing-slips";
 type Line = PickList["items"][number];
 
 export const PICKED_STORAGE_KEY = "greencart.pick-list.picked";
-const PICK_LIST_KEY = ["orders", "pick-list"] as const;
 
 /** A line's identity: the product and the orders it packs for. A changed line starts unticked. */
 export const lineKey = (line: Line) => `${line.product._id}:${[...line.orderIds].sort().join(",")}`;
@@ -72,11 +70,7 @@ const printCss = `@media print {
 /** /seller/pick-list: every unit to pack across open orders, by category and product. */
 export function PickListPage() {
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: PICK_LIST_KEY,
-    queryFn: () => apiFetch<PickList>("/api/order/seller/pick-list"),
-    select: (body) => body.items,
-  });
+  const list = usePickList();
   const orders = useSellerOrders();
   const live = useOrderEvents(SELLER_EVENTS_URL, () => {
     void queryClient.invalidateQueries({ queryKey: PICK_LIST_KEY });

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../../contract/order";
 import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
-import { FakeEventSource } from "../../orders/test/fake-event-source";
-import { makeOrder } from "../../orders/test/order-fixture";
+import { FakeEventSource } from "../../../test/fake-event-source";
+import { makeOrder } from "../../../test/order-fixture";
 import { SellerOrdersPage } from "./seller-orders-page";
 
 const EVENTS = "/api/order/seller/events";

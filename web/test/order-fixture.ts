@@ -1,5 +1,5 @@
-import type { Order } from "../../../../contract/order";
-import type { Product } from "../../../../contract/product";
+import type { Order } from "../../contract/order";
+import type { Product } from "../../contract/product";
 
 export const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
 

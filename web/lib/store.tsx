@@ -11,10 +11,11 @@ import {
 } from "react";
 import toast from "react-hot-toast";
 import type { CartItems, User } from "../../contract/user";
-import { ApiError, apiFetch } from "./api-client";
+import { ApiError } from "./api-client";
+import { fetchSession, saveCart, signOut } from "./session-api";
 import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
 import { cartAfterSignIn, forgetStoredCart, readStoredCart, writeStoredCart } from "./stored-cart";
-import { useProductsByIds } from "./products";
+import { useProductsByIds } from "./catalogue-api";
 
 const SAVE_DELAY_MS = 400;
 
@@ -47,16 +48,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   // Both flags are checked at startup; a 401 simply means "not logged in" (silent).
   const session = useQuery({
     queryKey: ["session"],
-    queryFn: async () => {
-      const [userAnswer, sellerAnswer] = await Promise.allSettled([
-        apiFetch<{ user: User }>("/api/user/is-auth"),
-        apiFetch<{ success: boolean }>("/api/seller/is-auth"),
-      ]);
-      return {
-        user: userAnswer.status === "fulfilled" ? userAnswer.value.user : null,
-        seller: sellerAnswer.status === "fulfilled",
-      };
-    },
+    queryFn: fetchSession,
     staleTime: Infinity,
     retry: false,
   });
@@ -112,7 +104,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     if (body === lastSaved.current) return;
     const timer = setTimeout(() => {
       lastSaved.current = body;
-      apiFetch("/api/cart/update", { json: { cartItems: cart } })
+      saveCart(cart)
         .then(() => {
           if (lastSaved.current === body)
             writeStoredCart({ owner: user._id, items: cart, unsaved: false });
@@ -127,7 +119,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiFetch("/api/user/logout");
+      await signOut();
     } catch (error) {
       if (error instanceof ApiError) toast.error(error.message);
     }

@@ -1,6 +1,6 @@
 import { act } from "@testing-library/react";
 import { vi } from "vitest";
-import type { Order } from "../../../../contract/order";
+import type { Order } from "../../contract/order";
 
 type Listener = (event: Event) => void;
 

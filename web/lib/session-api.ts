@@ -1,0 +1,39 @@
+import type { CartItems, User } from "../../contract/user";
+import { apiFetch } from "./api-client";
+
+/**
+ * The session calls: who is signed in (shopper, seller), sign in, register, sign out, and the
+ * saved cart. The store (store.tsx) and the login dialog use these; nothing else calls them.
+ */
+export interface Session {
+  user: User | null;
+  seller: boolean;
+}
+
+/** Both flags at once; a 401 simply means "not signed in". */
+export async function fetchSession(): Promise<Session> {
+  const [userAnswer, sellerAnswer] = await Promise.allSettled([
+    apiFetch<{ user: User }>("/api/user/is-auth"),
+    apiFetch<{ success: boolean }>("/api/seller/is-auth"),
+  ]);
+  return {
+    user: userAnswer.status === "fulfilled" ? userAnswer.value.user : null,
+    seller: sellerAnswer.status === "fulfilled",
+  };
+}
+
+export type SignIn =
+  | { mode: "login"; email: string; password: string }
+  | { mode: "register"; name: string; email: string; password: string };
+
+export async function signIn({ mode, ...body }: SignIn): Promise<User> {
+  return (await apiFetch<{ user: User }>(`/api/user/${mode}`, { json: body })).user;
+}
+
+export function signOut() {
+  return apiFetch<{ message: string }>("/api/user/logout");
+}
+
+export function saveCart(cartItems: CartItems) {
+  return apiFetch<{ message: string }>("/api/cart/update", { json: { cartItems } });
+}
