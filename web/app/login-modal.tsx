@@ -66,12 +66,15 @@ export function LoginModal() {
         mode === "register" ? { mode, name, email, password } : { mode, email, password },
       );
       signedIn(user);
+      toast.dismiss("login-error");
       toast.success(`Welcome back, ${user.name}!`);
       setShowLogin(false);
       const destination = pathname === "/cart" ? "/cart" : "/";
       setTimeout(() => void navigate(destination), 800);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : "Something went wrong");
+      toast.error(error instanceof Error ? error.message : "Something went wrong", {
+        id: "login-error",
+      });
     } finally {
       setBusy(false);
     }

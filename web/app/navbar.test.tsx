@@ -32,3 +32,29 @@ describe("navbar search", () => {
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/products$/));
   });
 });
+
+describe("navbar menus", () => {
+  it("says the delivery promise, names the cart's count, and returns focus to the profile button on Escape", async () => {
+    mockApi((url) =>
+      url === "/api/user/is-auth"
+        ? {
+            body: {
+              success: true,
+              user: { _id: "u1", name: "Asha Rao", email: "a@example.com", cartItems: { p1: 1 } },
+            },
+          }
+        : url.startsWith("/api/product/list")
+          ? { body: { success: true, products: [] } }
+          : undefined,
+    );
+    renderApp(<Where />, { path: "/" });
+    expect(screen.getByText("Delivery in 30 min")).toBeInTheDocument();
+    const profile = await screen.findByRole("button", { name: /Asha/ });
+    const ui = userEvent.setup();
+    await ui.click(profile);
+    expect(screen.getByRole("link", { name: "My Orders" })).toBeVisible();
+    await ui.keyboard("{Escape}");
+    expect(profile).toHaveFocus();
+    expect(profile).toHaveAttribute("aria-expanded", "false");
+  });
+});

@@ -21,6 +21,12 @@ export function RootLayout() {
   useScrollMemory();
   return (
     <div className="flex min-h-screen flex-col bg-white text-gray-700">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-3 font-medium text-primary-dull shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       {!sellerArea && <Navbar />}
       {showLogin && (
         <Suspense fallback={null}>
@@ -29,8 +35,12 @@ export function RootLayout() {
       )}
       {/* At least a screen tall, so content arriving after a skeleton never shifts the footer into view. */}
       <main
+        id="main"
+        tabIndex={-1}
         className={
-          sellerArea ? "min-h-screen flex-1" : "min-h-screen flex-1 px-4 md:px-8 lg:px-16 xl:px-24"
+          sellerArea
+            ? "min-h-screen flex-1 outline-none"
+            : "min-h-screen flex-1 px-4 outline-none md:px-8 lg:px-16 xl:px-24"
         }
       >
         <Outlet />
