@@ -37,6 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr.toString()}`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A storefront hosted on another origin, allowed to call the API (e2e/other-origin.spec.ts).
+  const partnerOrigin = `http://127.0.0.1:${await freePort()}`;
   let output = "";
   const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
     cwd: root,
@@ -48,6 +50,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_URL: baseUrl,
       DATABASE_URL: "",
       PAYMENT_PROVIDER: "demo",
+      CORS_ORIGINS: partnerOrigin,
       SELLER_EMAIL: e2eSeller.email,
       SELLER_PASSWORD: e2eSeller.password,
       LOG_LEVEL: "warn",
@@ -69,6 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((r) => setTimeout(r, 300));
   }
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_PARTNER_ORIGIN = partnerOrigin;
   process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {

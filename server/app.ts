@@ -184,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
   }
-  registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config);
   registerCrossSiteGuard(app, config.publicUrl, config.corsOrigins);
   registerErrorHandling(app);
   await registerOpenApi(app, config);

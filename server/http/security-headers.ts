@@ -1,24 +1,36 @@
 import type { FastifyInstance } from "fastify";
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // react-hot-toast injects its styles at run time; no script may be inline.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+/**
+ * The pages' Content-Security-Policy. Pictures may come from `MEDIA_URL` (a CDN); the demo payment
+ * page's forms may end on a storefront hosted on another allowed origin (its return address), so
+ * those origins join `img-src` and `form-action` (Chromium applies form-action to redirects).
+ */
+export function contentSecurityPolicy(mediaUrl: string, returnOrigins: readonly string[]): string {
+  const media = new URL(mediaUrl).origin;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // react-hot-toast injects its styles at run time; no script may be inline.
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", media].join(" "),
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ["form-action 'self'", ...returnOrigins].join(" "),
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
 /** Headers every answer carries, API and pages alike. */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const https = publicUrl.startsWith("https://");
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: { publicUrl: string; mediaUrl: string; corsOrigins: readonly string[] },
+): void {
+  const https = config.publicUrl.startsWith("https://");
+  const policy = contentSecurityPolicy(config.mediaUrl, config.corsOrigins);
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("content-security-policy", contentSecurityPolicy);
+    reply.header("content-security-policy", policy);
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "DENY");
