@@ -102,6 +102,20 @@ export function useSellerOrders() {
   });
 }
 
+/**
+ * Online checkouts still waiting for payment, holding stock until they are paid or lapse: not in
+ * the queue (nothing to pack yet), shown on request so the seller sees what is held.
+ */
+export function useAwaitingPaymentOrders(enabled: boolean) {
+  return useQuery({
+    queryKey: ["orders", "seller", "awaiting-payment"],
+    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller?status=Awaiting%20Payment"),
+    select: (b) => b.orders,
+    enabled,
+    refetchInterval: enabled ? 30_000 : false,
+  });
+}
+
 export const PICK_LIST_KEY = ["orders", "pick-list"] as const;
 
 /** Every unit to pack across orders in Order Placed and Packing. */

@@ -23,9 +23,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function serve(orders: Order[]) {
+function serve(orders: Order[], awaiting: Order[] = []) {
   return mockApi((url, init) => {
     if (url === "/api/order/seller") return { body: { success: true, orders } };
+    if (url === "/api/order/seller?status=Awaiting%20Payment")
+      return { body: { success: true, orders: awaiting } };
     if (url === "/api/order/refund" && init?.method === "POST") {
       const { orderId } = JSON.parse(init.body as string) as { orderId: string };
       const order = orders.find((o) => o._id === orderId)!;
@@ -164,6 +166,28 @@ describe("seller: live order queue", () => {
     expect(labels()).toEqual(["Order dddddddd"]);
     // A cancelled order nobody paid for is not "Pending".
     expect(screen.getByText("Method: COD · Payment: Not charged")).toBeInTheDocument();
+  });
+
+  it("shows the unpaid online checkouts holding stock on request, and only then asks for them", async () => {
+    FakeEventSource.install();
+    const calls = serve(
+      [makeOrder("aaaaaaaa-1", { status: "Order Placed" })],
+      [
+        makeOrder("eeeeeeee-5", {
+          status: "Awaiting Payment",
+          paymentType: "Online",
+          isPaid: false,
+        }),
+      ],
+    );
+    render();
+    expect(await screen.findByRole("article", { name: "Order aaaaaaaa" })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes("Awaiting"))).toBe(false);
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    await userEvent.click(within(nav).getByRole("link", { name: /Awaiting payment/ }));
+    expect(await screen.findByRole("article", { name: "Order eeeeeeee" })).toBeInTheDocument();
+    expect(labels()).toEqual(["Order eeeeeeee"]);
+    expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(1)");
   });
 
   it("refunds an order owed a refund after confirming, then shows Refunded", async () => {

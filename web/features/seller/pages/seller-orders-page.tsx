@@ -4,7 +4,7 @@ import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../con
 import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
 import { useOrderEvents } from "../../../ui/use-order-events";
-import { useSellerOrders } from "../api";
+import { useAwaitingPaymentOrders, useSellerOrders } from "../api";
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
 import { OrderCard } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
@@ -15,6 +15,7 @@ type Filter = "open" | OrderStatus;
 const filters: { value: Filter; label: string }[] = [
   { value: "open", label: "All open" },
   ...visibleStatuses.map((s) => ({ value: s, label: s })),
+  { value: "Awaiting Payment", label: "Awaiting payment" },
 ];
 
 function parseFilter(value: string | null): Filter {
@@ -42,7 +43,8 @@ export function SellerOrdersPage() {
   const filter = parseFilter(params.get("status"));
   const now = useNow();
   useNewOrderAlerts(orders.data);
-  const all = orders.data ?? [];
+  const awaiting = useAwaitingPaymentOrders(filter === "Awaiting Payment");
+  const all = [...(orders.data ?? []), ...(awaiting.data ?? [])];
   useOpenOrdersTitle(orders.data ? all.filter(isOpen).length : undefined);
   const shown = all.filter((o) => matches(o, filter)).sort(byUrgency);
 
@@ -64,7 +66,9 @@ export function SellerOrdersPage() {
               className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm md:min-h-9 ${active ? "border-primary bg-primary text-white" : "border-gray-300 hover:bg-gray-100"}`}
             >
               {f.label}
-              {orders.data && <span className="ml-1.5">({count})</span>}
+              {orders.data && (f.value !== "Awaiting Payment" || awaiting.data) && (
+                <span className="ml-1.5">({count})</span>
+              )}
             </Link>
           );
         })}
