@@ -7,8 +7,10 @@ import type { Plugin } from "vite";
 
 /**
  * The storefront's artwork (web/art/*.svg, drawn by us) as responsive pictures: the build
- * rasterises each drawing to AVIF and WebP at a few widths, and `import art from "virtual:art"`
- * gives the pages their sources, sizes and dimensions (docs/decisions/014-storefront-art.md).
+ * rasterises each drawing to AVIF and WebP at a few widths, and `import mainBanner from
+ * "virtual:art/mainBanner"` gives a page that drawing's sources and dimensions (one module per
+ * drawing, so each page's JavaScript carries only its own); `virtual:art` has the shared `sizes`
+ * and media query (docs/decisions/014-storefront-art.md).
  * The home page's hero is preloaded from the HTML for "/" only (`data-route`; the server drops
  * such links on other routes). In development and tests the SVG is used as it is.
  */
@@ -42,7 +44,47 @@ export function art(): Plugin {
   let build = false;
   let artDir = "";
   let cacheDir = "";
-  let pictures: Record<string, Picture> = {};
+  const pictures: Record<string, Picture> = {};
+
+  /** One drawing as a picture: rasterised (and emitted) for a build, the SVG itself otherwise. */
+  async function render(
+    svgPath: string,
+    widths: readonly number[],
+    emit: (fileName: string, source: Buffer) => void,
+  ): Promise<Picture> {
+    const svg = fs.readFileSync(svgPath);
+    const [, w = "1", h = "1"] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg.toString()) ?? [];
+    const width = Number(w);
+    const height = Number(h);
+    const file = path.basename(svgPath);
+    if (!build) return { sources: [], src: `/art/${file}`, width, height };
+    const { default: sharp } = await import("sharp");
+    const hash = crypto.createHash("sha256").update(svg).digest("hex").slice(0, 10);
+    const sources = [];
+    for (const format of formats) {
+      const entries = [];
+      for (const size of widths) {
+        const fileName = `assets/art/${path.basename(file, ".svg")}-${size}-${hash}.${format.ext}`;
+        const cached = path.join(cacheDir, path.basename(fileName));
+        let image: Buffer;
+        if (fs.existsSync(cached)) image = fs.readFileSync(cached);
+        else {
+          image = await sharp(svg, { density: (72 * size) / width })
+            .resize(size)
+            .toFormat(format.ext, format.options)
+            .toBuffer();
+          fs.mkdirSync(cacheDir, { recursive: true });
+          fs.writeFileSync(cached, image);
+        }
+        emit(fileName, image);
+        entries.push(`/${fileName} ${size}w`);
+      }
+      sources.push({ type: format.type, srcset: entries.join(", ") });
+    }
+    const fallback = sources[1]!.srcset.split(", ")[1]!.split(" ")[0]!;
+    return { sources, src: fallback, width, height };
+  }
+
   return {
     name: "greencart-art",
     configResolved(config) {
@@ -51,49 +93,24 @@ export function art(): Plugin {
       cacheDir = path.join(config.cacheDir || os.tmpdir(), "greencart-art");
     },
     resolveId(source) {
-      return source === virtualId ? resolvedId : undefined;
+      return source === virtualId || source.startsWith(`${virtualId}/`) ? `\0${source}` : undefined;
     },
     async load(id) {
-      if (id !== resolvedId) return undefined;
-      pictures = {};
-      for (const [name, { file, widths }] of Object.entries(artwork)) {
-        const svgPath = path.join(artDir, file);
-        this.addWatchFile(svgPath);
-        const svg = fs.readFileSync(svgPath);
-        const [, w = "1", h = "1"] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg.toString()) ?? [];
-        const width = Number(w);
-        const height = Number(h);
-        if (!build) {
-          pictures[name] = { sources: [], src: `/art/${file}`, width, height };
-          continue;
-        }
-        const { default: sharp } = await import("sharp");
-        const hash = crypto.createHash("sha256").update(svg).digest("hex").slice(0, 10);
-        const sources = [];
-        for (const format of formats) {
-          const entries = [];
-          for (const size of widths) {
-            const fileName = `assets/art/${path.basename(file, ".svg")}-${size}-${hash}.${format.ext}`;
-            const cached = path.join(cacheDir, path.basename(fileName));
-            let image: Buffer;
-            if (fs.existsSync(cached)) image = fs.readFileSync(cached);
-            else {
-              image = await sharp(svg, { density: (72 * size) / width })
-                .resize(size)
-                .toFormat(format.ext, format.options)
-                .toBuffer();
-              fs.mkdirSync(cacheDir, { recursive: true });
-              fs.writeFileSync(cached, image);
-            }
-            this.emitFile({ type: "asset", fileName, source: image });
-            entries.push(`/${fileName} ${size}w`);
-          }
-          sources.push({ type: format.type, srcset: entries.join(", ") });
-        }
-        const fallback = sources[1]!.srcset.split(", ")[1]!.split(" ")[0]!;
-        pictures[name] = { sources, src: fallback, width, height };
-      }
-      return `export default ${JSON.stringify({ ...pictures, heroSizes: HERO_SIZES, smallScreen: SMALL_SCREEN })};`;
+      if (id === resolvedId)
+        return `export const heroSizes = ${JSON.stringify(HERO_SIZES)};\nexport const smallScreen = ${JSON.stringify(SMALL_SCREEN)};`;
+      if (!id.startsWith(`${resolvedId}/`)) return undefined;
+      const name = id.slice(resolvedId.length + 1);
+      const drawing = (artwork as Record<string, { file: string; widths: readonly number[] }>)[
+        name
+      ];
+      if (!drawing) return this.error(`virtual:art has no drawing named ${name}`);
+      const svgPath = path.join(artDir, drawing.file);
+      this.addWatchFile(svgPath);
+      const picture = await render(svgPath, drawing.widths, (fileName, source) =>
+        this.emitFile({ type: "asset", fileName, source }),
+      );
+      pictures[name] = picture;
+      return `export default ${JSON.stringify(picture)};`;
     },
     transformIndexHtml: {
       order: "post",

@@ -10,7 +10,7 @@ export function contentSecurityPolicy(mediaUrl: string, returnOrigins: readonly 
   return [
     "default-src 'self'",
     "script-src 'self'",
-    // react-hot-toast injects its styles at run time; no script may be inline.
+    // Style attributes (category colours, star opacity) are inline; no script may be.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", media].join(" "),
     "font-src 'self'",

@@ -5,7 +5,7 @@ import {
   type FormEvent,
   type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../ui/toast";
 import { useLocation, useNavigate } from "react-router";
 import { signIn } from "../lib/session-api";
 import { useStore } from "../lib/store";

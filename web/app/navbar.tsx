@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon } from "../ui/icons";
 import { countItems } from "../lib/cart-rules";
 import { useStore } from "../lib/store";
-import { MobileMenu } from "./mobile-menu";
-import { ProfileMenu } from "./profile-menu";
+
+// The phone menu is fetched when first opened, the profile menu once someone is signed in.
+const MobileMenu = lazy(async () => ({ default: (await import("./mobile-menu")).MobileMenu }));
+const ProfileMenu = lazy(async () => ({ default: (await import("./profile-menu")).ProfileMenu }));
 
 /** The promise, said where the shopper browses (docs: store-spec.md, "delivery in under 30 minutes"). */
 const DELIVERY_PROMISE = "Delivery in 30 min";
@@ -93,7 +95,9 @@ export function Navbar() {
           </label>
           <CartLink count={count} />
           {user ? (
-            <ProfileMenu user={user} onLogout={() => void doLogout()} />
+            <Suspense fallback={<span className="h-11 w-24 rounded-full bg-primary/15" />}>
+              <ProfileMenu user={user} onLogout={() => void doLogout()} />
+            </Suspense>
           ) : (
             <button
               onClick={() => setShowLogin(true)}
@@ -118,16 +122,18 @@ export function Navbar() {
         </div>
       </nav>
       {open && (
-        <MobileMenu
-          search={search}
-          signedIn={Boolean(user)}
-          onClose={() => setOpen(false)}
-          onLogin={() => {
-            setOpen(false);
-            setShowLogin(true);
-          }}
-          onLogout={() => void doLogout()}
-        />
+        <Suspense fallback={null}>
+          <MobileMenu
+            search={search}
+            signedIn={Boolean(user)}
+            onClose={() => setOpen(false)}
+            onLogin={() => {
+              setOpen(false);
+              setShowLogin(true);
+            }}
+            onLogout={() => void doLogout()}
+          />
+        </Suspense>
       )}
     </header>
   );

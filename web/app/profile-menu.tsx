@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { User } from "../../contract/user";
-import { UserIcon } from "../ui/icons";
+import { iconBase } from "../ui/icons";
 
 /**
  * The signed-in shopper's menu. It closes on Escape (focus back on its button, never on a hidden
@@ -64,5 +64,14 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
         </li>
       </ul>
     </div>
+  );
+}
+
+function UserIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg {...iconBase} width={size} height={size} viewBox="0 0 24 24">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </svg>
   );
 }

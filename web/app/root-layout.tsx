@@ -1,12 +1,12 @@
-import { Toaster } from "react-hot-toast";
+import { Toaster } from "../ui/toast";
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
-import { Footer } from "../ui/footer";
 import { Navbar } from "./navbar";
 import { useScrollMemory } from "./scroll-memory";
 import { useStore } from "../lib/store";
-import { ToastLimit } from "./toast-limit";
 
+// The footer (below every page's first screen) is its own small chunk.
+const Footer = lazy(async () => ({ default: (await import("../ui/footer")).Footer }));
 // The login dialog is its own chunk, fetched when first opened (or when the browser is idle).
 const loadLoginModal = () => import("./login-modal");
 const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
@@ -45,18 +45,12 @@ export function RootLayout() {
       >
         <Outlet />
       </main>
-      {!sellerArea && <Footer />}
-      <Toaster
-        position="top-center"
-        toastOptions={{
-          success: { duration: 2000 },
-          error: { duration: 4000 },
-          blank: { duration: 4000 },
-          custom: { duration: 4000 },
-          loading: { duration: Infinity },
-        }}
-      />
-      <ToastLimit />
+      {!sellerArea && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+      <Toaster />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
 import { HomePage } from "../features/catalog/pages/home-page";
-import { NotFoundPage } from "../ui/not-found-page";
 import { RootLayout } from "./root-layout";
 
 /** A page loaded on demand (its own chunk), by its named export, with a skeleton meanwhile. */
@@ -49,6 +48,7 @@ const OrderPage = lazyPage(() => import("../features/orders/pages/order-page"), 
 const LoaderPage = lazyPage(() => import("../features/pages/loader-page"), "LoaderPage");
 const ContactPage = lazyPage(() => import("../features/pages/contact-page"), "ContactPage");
 const AboutPage = lazyPage(() => import("../features/pages/about-page"), "AboutPage");
+const NotFoundPage = lazyPage(() => import("../ui/not-found-page"), "NotFoundPage");
 const SellerArea = lazyPage(() => import("../features/seller/seller-area"), "SellerArea");
 
 /**

@@ -7,16 +7,15 @@ declare module "virtual:art" {
     width: number;
     height: number;
   }
-  const art: {
-    mainBanner: Picture;
-    mainBannerSmall: Picture;
-    bottomBanner: Picture;
-    bottomBannerSmall: Picture;
-    addAddress: Picture;
-    /** `sizes` of the banners. */
-    heroSizes: string;
-    /** The media query under which the small-screen drawings are used. */
-    smallScreen: string;
-  };
-  export default art;
+  /** `sizes` of the banners. */
+  export const heroSizes: string;
+  /** The media query under which the small-screen drawings are used. */
+  export const smallScreen: string;
+}
+
+/** One drawing: `virtual:art/mainBanner`, `mainBannerSmall`, `bottomBanner`, `bottomBannerSmall`, `addAddress`. */
+declare module "virtual:art/*" {
+  import type { Picture } from "virtual:art";
+  const picture: Picture;
+  export default picture;
 }

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import toast from "react-hot-toast";
+import { toast } from "../ui/toast";
 
 /**
  * The app's server-state cache. A failed load says why in a toast (store-spec.md 8), once per

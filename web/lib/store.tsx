@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../ui/toast";
 import type { CartItems, User } from "../../contract/user";
 import { ApiError } from "./api-client";
 import { fetchSession, saveCart, signOut } from "./session-api";

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { Toaster } from "react-hot-toast";
+import { Toaster } from "../ui/toast";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { vi } from "vitest";
 import { createQueryClient } from "../lib/query-client";

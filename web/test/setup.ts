@@ -1,14 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import toast from "react-hot-toast";
+import { toast } from "../ui/toast";
 import { afterEach } from "vitest";
 
 afterEach(() => {
   cleanup();
-  toast.remove();
+  toast.dismiss();
 });
 
-// jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
+// jsdom has no matchMedia; the seller area asks it about the screen width.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

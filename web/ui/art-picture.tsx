@@ -1,8 +1,8 @@
-import art, { type Picture } from "virtual:art";
+import { smallScreen, type Picture } from "virtual:art";
 
 /**
  * One of our drawings as a responsive picture (AVIF, then WebP, at the widths the build made),
- * optionally with its small-screen drawing under `art.smallScreen`. The box it fills is sized by
+ * optionally with its small-screen drawing under `smallScreen`. The box it fills is sized by
  * the caller's classes, so nothing moves when the picture arrives.
  */
 export function ArtPicture({
@@ -27,14 +27,14 @@ export function ArtPicture({
           small.sources.map((source) => (
             <source
               key={`small-${source.type}`}
-              media={art.smallScreen}
+              media={smallScreen}
               type={source.type}
               srcSet={source.srcset}
               sizes={sizes}
             />
           ))
         ) : (
-          <source media={art.smallScreen} srcSet={small.src} />
+          <source media={smallScreen} srcSet={small.src} />
         ))}
       {picture.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />

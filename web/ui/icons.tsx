@@ -1,5 +1,5 @@
 /** Small inline icons (no icon font or emoji: they render the same on every phone). */
-const base = {
+export const iconBase = {
   fill: "none",
   stroke: "currentColor",
   strokeWidth: 2,
@@ -10,7 +10,7 @@ const base = {
 
 export function CartIcon({ size = 24 }: { size?: number }) {
   return (
-    <svg {...base} width={size} height={size} viewBox="0 0 24 24">
+    <svg {...iconBase} width={size} height={size} viewBox="0 0 24 24">
       <circle cx="9" cy="20" r="1.5" />
       <circle cx="18" cy="20" r="1.5" />
       <path d="M2 3h3l2.6 12.2a1 1 0 0 0 1 .8h9.7a1 1 0 0 0 1-.8L21 7H6" />
@@ -18,28 +18,10 @@ export function CartIcon({ size = 24 }: { size?: number }) {
   );
 }
 
-export function UserIcon({ size = 20 }: { size?: number }) {
-  return (
-    <svg {...base} width={size} height={size} viewBox="0 0 24 24">
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21a8 8 0 0 1 16 0" />
-    </svg>
-  );
-}
-
 export function MenuIcon({ size = 24 }: { size?: number }) {
   return (
-    <svg {...base} width={size} height={size} viewBox="0 0 24 24">
+    <svg {...iconBase} width={size} height={size} viewBox="0 0 24 24">
       <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
-export function CheckIcon({ size = 28 }: { size?: number }) {
-  return (
-    <svg {...base} width={size} height={size} viewBox="0 0 24 24">
-      <circle cx="12" cy="12" r="10" />
-      <path d="m8 12 3 3 5-6" />
     </svg>
   );
 }

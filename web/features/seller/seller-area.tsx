@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../ui/toast";
 import { NavLink, Route, Routes, useNavigate } from "react-router";
 import { ApiError } from "../../lib/api-client";
 import { useStore } from "../../lib/store";

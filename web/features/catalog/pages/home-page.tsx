@@ -1,31 +1,18 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import art from "virtual:art";
+import mainBanner from "virtual:art/mainBanner";
+import mainBannerSmall from "virtual:art/mainBannerSmall";
+import { heroSizes } from "virtual:art";
 import { categories } from "../../../../contract/categories";
 import { ArtPicture } from "../../../ui/art-picture";
-import { CheckIcon } from "../../../ui/icons";
 import { homeBestSellers } from "../../../../contract/catalogue-urls";
 import { useProductList } from "../../../lib/catalogue-api";
 import { LoadError } from "../../../ui/load-error";
 import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
 
-const features = [
-  {
-    icon: "🚚",
-    title: "Fastest Delivery",
-    description: "Groceries delivered in under 30 minutes.",
-  },
-  {
-    icon: "🥬",
-    title: "Freshness Guaranteed",
-    description: "Fresh produce straight from the source.",
-  },
-  {
-    icon: "💰",
-    title: "Affordable Prices",
-    description: "Quality groceries at unbeatable prices.",
-  },
-  { title: "Trusted by Thousands", description: "Loved by 10,000+ happy customers." },
-];
+const HomeMore = lazy(async () => ({
+  default: (await import("../components/home-more")).HomeMore,
+}));
 
 export function HomePage() {
   // The spec's Best Sellers (the first 5 in-stock products), asked for as such.
@@ -36,10 +23,10 @@ export function HomePage() {
           text; a taller drawing on phones. Its box is sized by CSS, so nothing shifts. */}
       <section className="relative isolate aspect-[720/900] overflow-hidden rounded-2xl bg-[#e7f7ee] md:aspect-auto md:h-[380px] lg:h-[440px]">
         <ArtPicture
-          picture={art.mainBanner}
-          small={art.mainBannerSmall}
+          picture={mainBanner}
+          small={mainBannerSmall}
           alt=""
-          sizes={art.heroSizes}
+          sizes={heroSizes}
           priority
           className="absolute inset-0 -z-10 h-full w-full object-cover object-right-bottom"
         />
@@ -112,70 +99,13 @@ export function HomePage() {
         )}
       </section>
 
-      {/* The bottom banner: the drawing, with the list beside it on wide screens and below it
-          on phones. */}
-      <section
-        className="relative mt-14 overflow-hidden rounded-2xl bg-[#e7f7ee] md:h-[420px]"
-        aria-labelledby="why-title"
+      {/* Below the first screen: its own small chunk, fetched as the page settles, in a box
+          that keeps its place so nothing shifts. */}
+      <Suspense
+        fallback={<div className="mt-14 min-h-[900px] md:min-h-[640px]" aria-hidden="true" />}
       >
-        <div className="aspect-[720/560] md:absolute md:inset-0 md:aspect-auto">
-          <ArtPicture
-            picture={art.bottomBanner}
-            small={art.bottomBannerSmall}
-            alt="A GreenCart rider on the way with a bag of groceries"
-            sizes={art.heroSizes}
-            className="h-full w-full object-cover object-left-bottom"
-          />
-        </div>
-        <div className="relative px-6 py-8 md:ml-auto md:w-1/2 md:py-10 md:pr-12">
-          <h2 id="why-title" className="text-2xl font-medium text-gray-800 md:text-3xl">
-            Why We Are the Best?
-          </h2>
-          <ul className="mt-6 grid gap-5">
-            {features.map((f) => (
-              <li key={f.title} className="flex items-start gap-4">
-                <span className="text-primary">
-                  <CheckIcon />
-                </span>
-                <div>
-                  <h3 className="text-lg font-semibold text-gray-800">{f.title}</h3>
-                  <p className="text-gray-700">{f.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section
-        className="mt-14 flex flex-col items-center gap-3 text-center"
-        aria-labelledby="news-title"
-      >
-        <h2 id="news-title" className="text-2xl font-semibold md:text-4xl">
-          Never Miss a Deal!
-        </h2>
-        <p className="text-gray-600">
-          Subscribe to get the latest offers, new arrivals, and exclusive discounts
-        </p>
-        <form className="mt-2 flex w-full max-w-xl" onSubmit={(e) => e.preventDefault()}>
-          <label className="sr-only" htmlFor="newsletter-email">
-            Email address
-          </label>
-          <input
-            id="newsletter-email"
-            type="email"
-            required
-            placeholder="Enter your email id"
-            className="h-12 min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 outline-none focus:border-primary focus:ring-2 focus:ring-primary/40"
-          />
-          <button
-            type="submit"
-            className="h-12 rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull md:px-10"
-          >
-            Subscribe
-          </button>
-        </form>
-      </section>
+        <HomeMore />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Address } from "../../../../contract/address";
 import { ApiError } from "../../../lib/api-client";

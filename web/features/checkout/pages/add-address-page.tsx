@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import art from "virtual:art";
+import addressArt from "virtual:art/addAddress";
 import type { AddressInput } from "../../../../contract/address";
 import { ApiError } from "../../../lib/api-client";
 import { useStore } from "../../../lib/store";
@@ -165,7 +165,7 @@ export function AddAddressPage() {
       </div>
       <div className="mx-auto w-48 md:mx-0 md:mt-16 md:w-80">
         <ArtPicture
-          picture={art.addAddress}
+          picture={addressArt}
           alt=""
           sizes="(max-width: 767px) 192px, 320px"
           priority

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Address } from "../../../../contract/address";
 import { ApiError } from "../../../lib/api-client";

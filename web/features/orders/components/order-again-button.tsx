@@ -1,5 +1,5 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { useNavigate } from "react-router";
 import type { Order } from "../../../../contract/order";
 import { ApiError } from "../../../lib/api-client";

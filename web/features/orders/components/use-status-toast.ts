@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 
 export function statusMessage(status: Order["status"]): string {

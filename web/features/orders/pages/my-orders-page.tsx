@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Order } from "../../../../contract/order";
 import { ApiError } from "../../../lib/api-client";

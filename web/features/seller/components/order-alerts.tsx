@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
 import { orderNumber, shortRupees } from "./order-format";

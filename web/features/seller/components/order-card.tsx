@@ -1,4 +1,4 @@
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 import {
   openStatuses,

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 import { ApiError } from "../../../lib/api-client";
 import { applyOrderEvent } from "../../../ui/use-order-events";

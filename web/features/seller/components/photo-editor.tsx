@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { useUpdatePhotos } from "../api";

@@ -1,4 +1,4 @@
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";

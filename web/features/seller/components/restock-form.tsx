@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { useRestock } from "../api";

@@ -1,4 +1,4 @@
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { useToggleStock } from "../api";

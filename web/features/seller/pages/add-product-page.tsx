@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { useAddProduct } from "../api";
 import { useFocusFirstError } from "../components/focus-first-error";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "../../../ui/toast";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
