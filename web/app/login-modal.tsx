@@ -7,7 +7,8 @@ import {
 } from "react";
 import { toast } from "../ui/toast";
 import { useLocation, useNavigate } from "react-router";
-import { signIn } from "../lib/session-api";
+import { errorMessage } from "../lib/query-client";
+import { useSignIn } from "../lib/session-api";
 import { useStore } from "../lib/store";
 
 /**
@@ -22,7 +23,7 @@ export function LoginModal() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const signIn = useSignIn();
   const firstField = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLFormElement>(null);
 
@@ -58,26 +59,23 @@ export function LoginModal() {
     return () => window.removeEventListener("keydown", onKey);
   }, [mode, setShowLogin]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const user = await signIn(
-        mode === "register" ? { mode, name, email, password } : { mode, email, password },
-      );
-      signedIn(user);
-      toast.dismiss("login-error");
-      toast.success(`Welcome back, ${user.name}!`);
-      setShowLogin(false);
-      const destination = pathname === "/cart" ? "/cart" : "/";
-      setTimeout(() => void navigate(destination), 800);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : "Something went wrong", {
-        id: "login-error",
-      });
-    } finally {
-      setBusy(false);
-    }
+    signIn.mutate(
+      mode === "register" ? { mode, name, email, password } : { mode, email, password },
+      {
+        onSuccess: (user) => {
+          signedIn(user);
+          // A failed try's message goes once a try succeeds.
+          toast.dismiss("login-error");
+          toast.success(`Welcome back, ${user.name}!`);
+          setShowLogin(false);
+          const destination = pathname === "/cart" ? "/cart" : "/";
+          setTimeout(() => void navigate(destination), 800);
+        },
+        onError: (error) => toast.error(errorMessage(error), { id: "login-error" }),
+      },
+    );
   };
 
   const field = "w-full rounded border border-gray-300 p-2 outline-primary";
@@ -161,7 +159,7 @@ export function LoginModal() {
         </p>
         <button
           type="submit"
-          disabled={busy}
+          disabled={signIn.isPending}
           className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:opacity-60"
         >
           {mode === "register" ? "Create Account" : "Login"}

@@ -1,18 +1,28 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "../ui/toast";
+import { ApiError } from "./api-client";
+
+/** What a failed call tells the shopper: the server's message, or a plain fallback. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+}
 
 /**
- * The app's server-state cache. A failed load says why in a toast (store-spec.md 8), once per
- * message however many queries fail with it; queries marked `meta: { silent: true }` stay quiet.
+ * The app's server-state cache, and the one place that says why a call failed (store-spec.md
+ * 8): a failed load or write shows its message in a toast, once per message however many calls
+ * fail with it, so pages handle only success. Calls marked `meta: { silent: true }` stay quiet
+ * (their page says it another way).
  */
 export function createQueryClient(retry: number | false = 1): QueryClient {
+  const report = (error: unknown, meta: Record<string, unknown> | undefined) => {
+    if (meta?.silent) return;
+    const message = errorMessage(error);
+    toast.error(message, { id: message });
+  };
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (query.meta?.silent) return;
-        const message = error instanceof Error ? error.message : "Something went wrong";
-        toast.error(message, { id: message });
-      },
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
     }),
     defaultOptions: {
       queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry },

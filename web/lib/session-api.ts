@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import type { CartItems, User } from "../../contract/user";
 import { apiFetch } from "./api-client";
 
@@ -36,4 +37,18 @@ export function signOut() {
 
 export function saveCart(cartItems: CartItems) {
   return apiFetch<{ message: string }>("/api/cart/update", { json: { cartItems } });
+}
+
+/** Log in or register. Quiet in the mutation cache: the dialog keeps one error toast of its own. */
+export function useSignIn() {
+  return useMutation({ mutationFn: signIn, meta: { silent: true } });
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: signOut });
+}
+
+/** Saves the cart on the server (the store calls it, debounced, after every change). */
+export function useSaveCart() {
+  return useMutation({ mutationFn: saveCart });
 }

@@ -11,8 +11,7 @@ import {
 } from "react";
 import { toast } from "../ui/toast";
 import type { CartItems, User } from "../../contract/user";
-import { ApiError } from "./api-client";
-import { fetchSession, saveCart, signOut } from "./session-api";
+import { fetchSession, useSaveCart, useSignOut } from "./session-api";
 import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
 import { cartAfterSignIn, forgetStoredCart, readStoredCart, writeStoredCart } from "./stored-cart";
 import { useProductsByIds } from "./catalogue-api";
@@ -40,6 +39,8 @@ const StoreContext = createContext<Store | null>(null);
 /** Session, seller flag, cart and the login modal: the app-wide state the spec describes. */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const { mutate: save } = useSaveCart();
+  const { mutateAsync: signOut } = useSignOut();
   const [user, setUser] = useState<User | null>(null);
   const [isSeller, setSeller] = useState(false);
   const [cart, setCart] = useState<CartItems>(() => readStoredCart().items);
@@ -104,32 +105,30 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     if (body === lastSaved.current) return;
     const timer = setTimeout(() => {
       lastSaved.current = body;
-      saveCart(cart)
-        .then(() => {
+      save(cart, {
+        onSuccess: () => {
           if (lastSaved.current === body)
             writeStoredCart({ owner: user._id, items: cart, unsaved: false });
-        })
-        .catch((error: unknown) => {
+        },
+        // The mutation cache says why; the next change tries again.
+        onError: () => {
           lastSaved.current = "";
-          if (error instanceof ApiError) toast.error(error.message);
-        });
+        },
+      });
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [cart, user, cartCheckable]);
+  }, [cart, user, cartCheckable, save]);
 
   const logout = useCallback(async () => {
-    try {
-      await signOut();
-    } catch (error) {
-      if (error instanceof ApiError) toast.error(error.message);
-    }
+    // Signed out here whatever the server said (the mutation cache shows a failure).
+    await signOut().catch(() => undefined);
     lastSaved.current = "";
     setUser(null);
     setCart({});
     forgetStoredCart();
     queryClient.removeQueries({ queryKey: ["orders"] });
     queryClient.removeQueries({ queryKey: ["addresses"] });
-  }, [queryClient]);
+  }, [queryClient, signOut]);
 
   const value = useMemo<Store>(
     () => ({

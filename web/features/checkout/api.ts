@@ -42,7 +42,7 @@ export function useDeleteAddress() {
 }
 
 /** Cash on delivery: `{ message }`; online: `{ url }` of the provider's hosted page. */
-export function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyKey: string) {
+function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyKey: string) {
   return apiFetch<{ message?: string; url?: string }>(
     kind === "cod" ? "/api/order/cod" : "/api/order/stripe",
     {
@@ -50,4 +50,12 @@ export function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idemp
       headers: { "idempotency-key": idempotencyKey },
     },
   );
+}
+
+/** One checkout attempt; a retry of the same cart reuses its Idempotency-Key. */
+export function usePlaceOrder() {
+  return useMutation({
+    mutationFn: (v: { kind: "cod" | "online"; input: PlaceOrderInput; idempotencyKey: string }) =>
+      placeOrder(v.kind, v.input, v.idempotencyKey),
+  });
 }

@@ -27,9 +27,15 @@ import { apiFetch } from "../../lib/api-client";
 const productsKey = ["products"];
 const dashboardKey = ["seller", "dashboard"];
 
-export const sellerLogin = (email: string, password: string) =>
+const sellerLogin = (email: string, password: string) =>
   apiFetch<{ message: string }>("/api/seller/login", { json: { email, password } });
-export const sellerLogout = () => apiFetch<{ message: string }>("/api/seller/logout");
+const sellerLogout = () => apiFetch<{ message: string }>("/api/seller/logout");
+
+export const useSellerLogin = () =>
+  useMutation({
+    mutationFn: (v: { email: string; password: string }) => sellerLogin(v.email, v.password),
+  });
+export const useSellerLogout = () => useMutation({ mutationFn: sellerLogout });
 
 /** The seller product list's filters, as kept in the page's URL. */
 export interface SellerProductFilters {

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "../../ui/toast";
 import { NavLink, Route, Routes, useNavigate } from "react-router";
-import { ApiError } from "../../lib/api-client";
 import { useStore } from "../../lib/store";
-import { sellerLogin, sellerLogout } from "./api";
+import { useSellerLogin, useSellerLogout } from "./api";
 import {
   AddProductIcon,
   DashboardIcon,
@@ -31,15 +30,18 @@ function SellerLogin() {
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const submit = async (event: FormEvent) => {
+  const login = useSellerLogin();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await sellerLogin(email, password);
-      setSeller(true);
-      void navigate("/seller");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not log in");
-    }
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          setSeller(true);
+          void navigate("/seller");
+        },
+      },
+    );
   };
   const field = "w-full rounded border border-gray-200 p-2 outline-primary";
   return (
@@ -95,15 +97,16 @@ const links = [
 function SellerLayout() {
   const { setSeller } = useStore();
   const navigate = useNavigate();
-  const logout = async () => {
-    try {
-      toast.success((await sellerLogout()).message);
-    } catch (error) {
-      if (error instanceof ApiError) toast.error(error.message);
-    }
-    setSeller(false);
-    void navigate("/");
-  };
+  const signOut = useSellerLogout();
+  // Out of the seller area whatever the server said (the mutation cache shows a failure).
+  const logout = () =>
+    signOut.mutate(undefined, {
+      onSuccess: (a) => toast.success(a.message),
+      onSettled: () => {
+        setSeller(false);
+        void navigate("/");
+      },
+    });
   return (
     <>
       <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Address } from "../../../../contract/address";
-import { ApiError } from "../../../lib/api-client";
 import { describeAddress } from "../address-rules";
 import { useDeleteAddress } from "../api";
 
@@ -31,15 +30,14 @@ export function AddressPicker({
       </div>
     );
   }
-  const deleteAddress = async (a: Address) => {
+  const deleteAddress = (a: Address) => {
     if (!window.confirm(`Delete the address ${describeAddress(a)}?`)) return;
-    try {
-      const answer = await remove.mutateAsync(a._id);
-      toast.success(answer.message);
-      if (selected?._id === a._id) onSelect(undefined);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not delete the address");
-    }
+    remove.mutate(a._id, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        if (selected?._id === a._id) onSelect(undefined);
+      },
+    });
   };
   return (
     <div

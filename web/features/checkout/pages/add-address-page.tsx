@@ -3,7 +3,6 @@ import { toast } from "../../../ui/toast";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import addressArt from "virtual:art/addAddress";
 import type { AddressInput } from "../../../../contract/address";
-import { ApiError } from "../../../lib/api-client";
 import { useStore } from "../../../lib/store";
 import { ArtPicture } from "../../../ui/art-picture";
 import { addressErrors, addressHints, type AddressErrors } from "../address-rules";
@@ -78,7 +77,7 @@ export function AddAddressPage() {
     if (submitted) setErrors(addressErrors(next));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     const found = addressErrors(address);
@@ -88,15 +87,14 @@ export function AddAddressPage() {
       document.getElementById(`address-${first.name}`)?.focus();
       return;
     }
-    try {
-      const answer = editing
-        ? await updateAddress.mutateAsync({ id: editing, address })
-        : await addAddress.mutateAsync(address);
-      toast.success(answer.message);
-      void navigate("/cart");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not save the address");
-    }
+    const saved = {
+      onSuccess: (answer: { message: string }) => {
+        toast.success(answer.message);
+        void navigate("/cart");
+      },
+    };
+    if (editing) updateAddress.mutate({ id: editing, address }, saved);
+    else addAddress.mutate(address, saved);
   };
 
   const pending = addAddress.isPending || updateAddress.isPending;

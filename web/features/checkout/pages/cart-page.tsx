@@ -7,7 +7,7 @@ import { cartTotal } from "../../../lib/cart-rules";
 import { useProductsByIds } from "../../../lib/catalogue-api";
 import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
-import { placeOrder, useAddresses } from "../api";
+import { useAddresses, usePlaceOrder } from "../api";
 import { AddressPicker } from "../components/address-picker";
 import { CartLine } from "../components/cart-line";
 import { OrderSummary, type PaymentChoice } from "../components/order-summary";
@@ -33,7 +33,10 @@ export function CartPage() {
     });
     setParams({}, { replace: true });
   }, [paymentCancelled, setParams]);
-  const [placing, setPlacing] = useState(false);
+  const place = usePlaceOrder();
+  // On the way to the payment page: the button stays busy until the browser has left.
+  const [leaving, setLeaving] = useState(false);
+  const placing = place.isPending || leaving;
   // One key per checkout attempt of this cart, reused if the same cart is retried.
   const attempt = useRef<{ cart: string; key: string } | null>(null);
 
@@ -51,7 +54,7 @@ export function CartPage() {
     lines.map((l) => ({ offerPrice: l.product.offerPrice, quantity: l.quantity })),
   );
 
-  const checkout = async () => {
+  const checkout = () => {
     if (!user) return setShowLogin(true);
     if (!selected) return toast.error("Please select an address");
     const unavailable = lines.find((l) => !l.product.inStock);
@@ -63,27 +66,30 @@ export function CartPage() {
     const cartKey = JSON.stringify(items);
     if (attempt.current?.cart !== cartKey)
       attempt.current = { cart: cartKey, key: crypto.randomUUID() };
-    setPlacing(true);
-    try {
-      const answer = await placeOrder(
-        payment === "COD" ? "cod" : "online",
-        { items, address: selected._id },
-        attempt.current.key,
-      );
-      if (payment === "Online" && answer.url) {
-        window.location.replace(answer.url);
-        return;
-      }
-      toast.success(answer.message ?? "Order Placed Successfully");
-      attempt.current = null;
-      clearCart();
-      void navigate("/my-orders");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not place the order");
-      if (error instanceof ApiError && error.code === "out_of_stock") void products.refetch();
-    } finally {
-      setPlacing(false);
-    }
+    place.mutate(
+      {
+        kind: payment === "COD" ? "cod" : "online",
+        input: { items, address: selected._id },
+        idempotencyKey: attempt.current.key,
+      },
+      {
+        onSuccess: (answer) => {
+          if (payment === "Online" && answer.url) {
+            setLeaving(true);
+            window.location.replace(answer.url);
+            return;
+          }
+          toast.success(answer.message ?? "Order Placed Successfully");
+          attempt.current = null;
+          clearCart();
+          void navigate("/my-orders");
+        },
+        // The mutation cache says why; a product that ran out shows as such at once.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "out_of_stock") void products.refetch();
+        },
+      },
+    );
   };
 
   if (products.isPending && Object.keys(cart).length > 0)

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Order } from "../../../../contract/order";
-import { ApiError } from "../../../lib/api-client";
 import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
 import { formatRupees } from "../../../ui/money";
@@ -80,13 +79,9 @@ function OrderCard({ order }: { order: Order }) {
   const past = order.status === "Delivered" || order.status === "Cancelled";
   const step = steps.indexOf(order.status as (typeof steps)[number]);
   const number = orderNumber(order._id);
-  const onCancel = async () => {
+  const onCancel = () => {
     if (!window.confirm("Cancel this order?")) return;
-    try {
-      toast.success((await cancel.mutateAsync(order._id)).message);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not cancel the order");
-    }
+    cancel.mutate(order._id, { onSuccess: (a) => toast.success(a.message) });
   };
   return (
     <article className="rounded-lg border border-gray-300 p-4" aria-label={`Order ${number}`}>

@@ -5,7 +5,6 @@ import {
   sellerTransitions,
   type OrderStatus,
 } from "../../../../contract/order-status";
-import { ApiError } from "../../../lib/api-client";
 import { dueLabel, formatClock, type DueTone } from "../../../ui/countdown";
 import { formatRupees } from "../../../ui/money";
 import { useMoveOrder } from "../api";
@@ -41,14 +40,10 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
   const next = sellerTransitions[order.status];
   const open = openStatuses.includes(order.status);
   const number = orderNumber(order._id);
-  const onMove = async (status: OrderStatus) => {
+  const onMove = (status: OrderStatus) => {
     if (status === "Cancelled" && !window.confirm(`Cancel order #${number} and return its stock?`))
       return;
-    try {
-      toast.success((await move.mutateAsync({ orderId: order._id, status })).message);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not update the order");
-    }
+    move.mutate({ orderId: order._id, status }, { onSuccess: (a) => toast.success(a.message) });
   };
   const a = order.address;
   const payment = orderPaymentStatus(order);

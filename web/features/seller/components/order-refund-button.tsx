@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
-import { ApiError } from "../../../lib/api-client";
 import { applyOrderEvent } from "../../../ui/use-order-events";
 import { useRefundOrder } from "../api";
 import { orderNumber, shortRupees } from "./order-format";
@@ -10,14 +9,10 @@ import { orderNumber, shortRupees } from "./order-format";
 export function OrderRefundButton({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const refund = useRefundOrder((refunded) => applyOrderEvent(queryClient, refunded));
-  const onRefund = async () => {
+  const onRefund = () => {
     const question = `Refund ${shortRupees(order.amount)} for order #${orderNumber(order._id)}?`;
     if (!window.confirm(question)) return;
-    try {
-      toast.success((await refund.mutateAsync(order._id)).message);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not send the refund");
-    }
+    refund.mutate(order._id, { onSuccess: (a) => toast.success(a.message) });
   };
   return (
     <button

@@ -1,7 +1,6 @@
 import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
-import { ApiError } from "../../../lib/api-client";
 import { formatRupees } from "../../../ui/money";
 import { useDeleteProduct } from "../api";
 import { StockBadge } from "./stock-badge";
@@ -28,11 +27,7 @@ function Actions({ product }: { product: Product }) {
   const remove = useDeleteProduct();
   const onDelete = () => {
     if (!window.confirm(`Delete ${product.name}?`)) return;
-    remove.mutateAsync(product._id).then(
-      (a) => toast.success(a.message),
-      (error: unknown) =>
-        toast.error(error instanceof ApiError ? error.message : "Something went wrong"),
-    );
+    remove.mutate(product._id, { onSuccess: (a) => toast.success(a.message) });
   };
   const action = "inline-flex min-h-11 items-center px-2 hover:underline sm:min-h-0 sm:px-0";
   return (

@@ -37,28 +37,29 @@ export function RestockForm({
   const quantityRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = restockQuantityProblem(quantity);
     setProblem(found);
     if (found) return quantityRef.current?.focus();
     const change = Number(quantity.trim());
-    try {
-      const answer = await restock.mutateAsync({
-        id: product._id,
-        quantity: change,
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
-      toast.success(change > 0 ? `Added ${units(change)}` : `Removed ${units(-change)}`);
-      setQuantity("");
-      setNote("");
-      onRestocked(answer.product);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setProblem(error.message);
-        quantityRef.current?.focus();
-      } else toast.error("Could not change the stock");
-    }
+    restock.mutate(
+      { id: product._id, quantity: change, ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        onSuccess: (answer) => {
+          toast.success(change > 0 ? `Added ${units(change)}` : `Removed ${units(-change)}`);
+          setQuantity("");
+          setNote("");
+          onRestocked(answer.product);
+        },
+        // Also said next to the field (the toast comes from the mutation cache).
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          setProblem(error.message);
+          quantityRef.current?.focus();
+        },
+      },
+    );
   };
 
   const input =

@@ -1,6 +1,5 @@
 import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
-import { ApiError } from "../../../lib/api-client";
 import { useToggleStock } from "../api";
 
 /**
@@ -18,10 +17,9 @@ export function StockSwitch({ product }: { product: Product }) {
         disabled={toggle.isPending}
         aria-label={`${product.name} in stock`}
         onChange={() =>
-          toggle.mutateAsync({ id: product._id, inStock: !product.inStock }).then(
-            (a) => toast.success(a.message),
-            (error: unknown) =>
-              toast.error(error instanceof ApiError ? error.message : "Something went wrong"),
+          toggle.mutate(
+            { id: product._id, inStock: !product.inStock },
+            { onSuccess: (a) => toast.success(a.message) },
           )
         }
       />

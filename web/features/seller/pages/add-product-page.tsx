@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
-import { ApiError } from "../../../lib/api-client";
 import { useAddProduct } from "../api";
 import { useFocusFirstError } from "../components/focus-first-error";
 import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "../components/image-files";
@@ -42,7 +41,7 @@ export function AddProductPage() {
     setFiles(next);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const images = files.filter((f): f is File => Boolean(f));
     const found = productFormErrors(form);
@@ -55,13 +54,13 @@ export function AddProductPage() {
     const body = new FormData();
     body.append("productData", JSON.stringify(productData));
     images.forEach((image) => body.append("images", image));
-    try {
-      toast.success((await addProduct.mutateAsync(body)).message);
-      setForm(emptyProductForm);
-      setFiles(emptySlots());
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not add the product");
-    }
+    addProduct.mutate(body, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        setForm(emptyProductForm);
+        setFiles(emptySlots());
+      },
+    });
   };
 
   return (

@@ -85,25 +85,27 @@ function EditProductForm({ product }: { product: Product }) {
   useFocusFirstError(formRef, errors);
   const shown = stockTouched ? form : { ...form, stock: String(product.stock) };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = productFormErrors(shown);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const { weight, stock, ...fields } = productDataFrom(shown);
-    try {
-      const answer = await update.mutateAsync({
+    update.mutate(
+      {
         id: product._id,
         ...fields,
         // Sent only when changed: "set to N" over a count orders have moved since is a mistake.
         ...(stockTouched && stock !== product.stock ? { stock } : {}),
         weight: weight || null,
-      });
-      toast.success(answer.message);
-      await navigate("/seller/product-list");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Could not save the product");
-    }
+      },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          void navigate("/seller/product-list");
+        },
+      },
+    );
   };
 
   return (
