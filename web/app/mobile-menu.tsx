@@ -20,7 +20,7 @@ export function MobileMenu({
   return (
     <div
       id="mobile-menu"
-      className="flex flex-col gap-1 border-t border-gray-200 bg-white px-5 py-3 text-sm sm:hidden"
+      className="flex flex-col gap-1 border-t border-gray-200 bg-white px-4 py-3 text-sm sm:hidden"
     >
       <form
         role="search"

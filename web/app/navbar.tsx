@@ -64,7 +64,7 @@ export function Navbar() {
       >
         <Link
           to="/"
-          className="flex items-center gap-2 text-xl font-semibold text-gray-800"
+          className="flex min-h-11 shrink-0 items-center gap-2 text-lg font-semibold text-gray-800 sm:text-xl"
           aria-label="GreenCart home"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} />
@@ -72,14 +72,17 @@ export function Navbar() {
             Green<span className="text-primary-dull">Cart</span>
           </span>
         </Link>
-        <p className="mr-auto flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-medium whitespace-nowrap text-amber-900">
+        {/* The whole promise where the bar has room for it, "30 min" where it is tight; none
+            where even that does not fit beside the links. Squeezed further (a long name in the
+            profile button), it shortens rather than overlap the logo or widen the page. */}
+        <p className="mr-auto flex min-w-0 items-center gap-1 overflow-hidden rounded-full bg-amber-100 px-2 py-1 text-xs font-medium whitespace-nowrap text-amber-900 max-[359px]:hidden sm:px-2.5 sm:max-md:hidden">
           <span aria-hidden="true">⚡</span>
-          <span className="max-[389px]:sr-only">{DELIVERY_PROMISE}</span>
-          <span aria-hidden="true" className="min-[390px]:hidden">
+          <span className="truncate max-[439px]:sr-only sm:max-xl:sr-only">{DELIVERY_PROMISE}</span>
+          <span aria-hidden="true" className="truncate min-[440px]:max-sm:hidden xl:hidden">
             30 min
           </span>
         </p>
-        <div className="hidden items-center gap-6 sm:flex">
+        <div className="hidden shrink-0 items-center gap-4 sm:flex xl:gap-6">
           <NavLink to="/">Home</NavLink>
           <NavLink to="/products">All Product</NavLink>
           <NavLink to="/about">About Us</NavLink>
@@ -88,7 +91,7 @@ export function Navbar() {
             <input
               value={text}
               onChange={(e) => onSearch(e.target.value)}
-              className="w-44 bg-transparent py-1.5 outline-none"
+              className="w-36 bg-transparent py-1.5 outline-none xl:w-44"
               type="search"
               placeholder="Search products"
             />
@@ -107,7 +110,7 @@ export function Navbar() {
             </button>
           )}
         </div>
-        <div className="flex items-center gap-1 sm:hidden">
+        <div className="flex shrink-0 items-center gap-1 sm:hidden">
           <CartLink count={count} />
           <button
             ref={menuButton}

@@ -7,9 +7,14 @@ export function Footer() {
         <p className="max-w-sm">
           We deliver fresh groceries and snacks straight to your door in under 30 minutes.
         </p>
+        {/* Each link a full 44 px tap target. */}
         <div className="flex gap-4">
-          <Link to="/about">About</Link>
-          <Link to="/contact">Contact</Link>
+          <Link to="/about" className="inline-flex min-h-11 min-w-11 items-center justify-center">
+            About
+          </Link>
+          <Link to="/contact" className="inline-flex min-h-11 min-w-11 items-center justify-center">
+            Contact
+          </Link>
         </div>
       </div>
       <p className="mt-6 text-center text-xs">

@@ -7,7 +7,7 @@ export function NotFoundPage() {
       <p>The page you are looking for does not exist or has moved.</p>
       <Link
         to="/products"
-        className="rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
+        className="inline-flex min-h-11 items-center rounded bg-primary px-6 text-white hover:bg-primary-dull"
       >
         Browse products
       </Link>

@@ -32,7 +32,7 @@ export function AboutPage() {
       </p>
       <button
         onClick={goBack}
-        className="mt-8 rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
+        className="mt-8 min-h-11 rounded bg-primary px-6 text-white hover:bg-primary-dull"
       >
         Go Back
       </button>

@@ -7,7 +7,7 @@ export function ContactPage() {
     event.preventDefault();
     window.alert("Thank you for contacting us! We will get back to you soon.");
   };
-  const field = "w-full rounded border border-gray-300 p-2 outline-primary";
+  const field = "min-h-11 w-full rounded border border-gray-300 p-2 outline-primary";
   return (
     <section className="mx-auto max-w-lg py-12">
       <h1 className="text-3xl font-medium">Contact us</h1>
@@ -29,13 +29,13 @@ export function ContactPage() {
           <button
             type="button"
             onClick={goBack}
-            className="rounded border border-gray-300 px-6 py-2"
+            className="min-h-11 rounded border border-gray-300 px-6"
           >
             Back
           </button>
           <button
             type="submit"
-            className="rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
+            className="min-h-11 rounded bg-primary px-6 text-white hover:bg-primary-dull"
           >
             Send message
           </button>

@@ -19,19 +19,23 @@ export function HomePage() {
   const bestSellers = useProductList(homeBestSellers());
   return (
     <div className="py-6 md:py-10">
-      {/* The hero: our drawing (the page's largest picture, preloaded with the HTML) under the
-          text; a taller drawing on phones. Its box is sized by CSS, so nothing shifts. */}
-      <section className="relative isolate aspect-[720/900] overflow-hidden rounded-2xl bg-[#e7f7ee] md:aspect-auto md:h-[380px] lg:h-[440px]">
+      {/* The hero: our drawing (the page's largest picture, preloaded with the HTML) and the
+          text; a taller drawing on phones. Boxes are sized by CSS, so nothing shifts. Up to a
+          wide screen the text comes first and the drawing below it (on phones its empty sky
+          slides under the text, its top fading into the background), so the text never covers
+          the basket however many lines it takes; on a wide screen the drawing fills a box at
+          least as tall as the text beside it. */}
+      <section className="relative isolate flex flex-col-reverse overflow-hidden rounded-2xl bg-[#e7f7ee] xl:block xl:min-h-[440px]">
         <ArtPicture
           picture={mainBanner}
           small={mainBannerSmall}
           alt=""
           sizes={heroSizes}
           priority
-          className="absolute inset-0 -z-10 h-full w-full object-cover object-right-bottom"
+          className="relative -z-10 -mt-[52%] aspect-[720/900] w-full [mask-image:linear-gradient(to_bottom,transparent,black_30%)] md:mt-0 md:aspect-auto md:[mask-image:linear-gradient(to_bottom,transparent,black_10%)] xl:absolute xl:inset-0 xl:h-full xl:object-cover xl:object-right-bottom xl:[mask-image:none]"
         />
-        <div className="px-6 pt-8 md:max-w-[50%] md:px-12 md:pt-16 lg:px-14 lg:pt-20">
-          <h1 className="text-[1.7rem] leading-tight font-bold text-gray-800 md:text-4xl lg:text-5xl">
+        <div className="px-6 pt-8 md:px-12 md:pt-12 xl:max-w-[50%] xl:px-14 xl:pt-20 xl:pb-10">
+          <h1 className="text-[1.7rem] leading-tight font-bold text-gray-800 md:text-4xl 2xl:text-5xl">
             Freshness You Can Trust, Savings You will Love!
           </h1>
           <p className="mt-3 max-w-md text-gray-700">

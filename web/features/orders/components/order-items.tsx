@@ -7,7 +7,7 @@ export function OrderItems({ order }: { order: Order }) {
   return (
     <ul className="divide-y divide-gray-200" aria-label="Items">
       {order.items.map((item) => (
-        <li key={item.product._id} className="flex items-center gap-4 py-3">
+        <li key={item.product._id} className="flex items-center gap-3 py-3 sm:gap-4">
           <img
             src={thumbnail(item.product.image[0])}
             alt=""
@@ -23,8 +23,9 @@ export function OrderItems({ order }: { order: Order }) {
               {item.product.category}
             </p>
           </div>
-          <p className="text-sm">Qty: {item.quantity}</p>
-          <p className="w-24 text-right text-sm font-medium text-primary">
+          {/* On a phone the name keeps the room: the quantity and price take only theirs. */}
+          <p className="shrink-0 text-sm">Qty: {item.quantity}</p>
+          <p className="shrink-0 text-right text-sm font-medium text-primary sm:w-24">
             {formatRupees(item.product.offerPrice * item.quantity)}
           </p>
         </li>

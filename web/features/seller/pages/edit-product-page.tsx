@@ -59,7 +59,7 @@ export function EditProductPage() {
     });
   const p = product.data;
   return (
-    <div className="grid max-w-6xl gap-10 p-4 md:p-10 lg:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
+    <div className="grid max-w-6xl grid-cols-1 gap-10 p-4 md:p-10 lg:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
       <div className="space-y-8">
         <h1 className="text-xl font-medium">Edit Product</h1>
         <PhotoEditor key={p.image.join(" ")} product={p} onSaved={changed} />

@@ -133,7 +133,8 @@ export function PickListPage() {
           <>
             <div className="flex flex-wrap items-center gap-3 print:hidden">
               <p className="text-sm text-gray-600" aria-live="polite">
-                {picked.size} of {lines.length} lines picked · {units} units
+                {picked.size} of {lines.length} {lines.length === 1 ? "line" : "lines"} picked ·{" "}
+                {units} {units === 1 ? "unit" : "units"}
               </p>
               <button type="button" className={button} onClick={() => print("list")}>
                 Print pick list
