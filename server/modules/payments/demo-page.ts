@@ -12,13 +12,13 @@ export const formatPaise = (paise: number) => rupees.format(paiseToRupees(paise)
 
 const styles = `
   body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;margin:0;color:#1f2937}
-  main{max-width:420px;margin:40px auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 4px 20px rgba(0,0,0,.08)}
+  main{max-width:420px;margin:40px max(16px, calc((100% - 468px) / 2));background:#fff;border-radius:12px;padding:24px;box-shadow:0 4px 20px rgba(0,0,0,.08)}
   .badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:4px 10px;font-size:13px}
   h1{font-size:20px;margin:16px 0 4px} .amount{font-size:32px;font-weight:700;margin:8px 0 16px}
   ul{padding:0;list-style:none;margin:0 0 20px;border-top:1px solid #e5e7eb}
   li{display:flex;justify-content:space-between;padding:8px 0;border-bottom:1px solid #e5e7eb;font-size:14px}
   .actions{display:flex;gap:12px} form{flex:1}
-  button{width:100%;padding:12px;border-radius:8px;border:0;font-size:16px;cursor:pointer}
+  button{width:100%;min-height:44px;padding:12px;border-radius:8px;border:0;font:inherit;font-size:16px;cursor:pointer}
   .pay{background:#177a45;color:#fff} .pay:hover{background:#12633a} .cancel{background:#e5e7eb;color:#374151}
   button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
   a{color:#047857}`;
