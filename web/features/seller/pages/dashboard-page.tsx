@@ -100,7 +100,7 @@ function DashboardBody({
         </h2>
         <DashboardChart days={data.days} />
       </section>
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <TopProducts products={data.topProducts.slice(0, 5)} days={days} />
         <LowStock products={data.lowStock} />
       </div>
@@ -129,7 +129,7 @@ function Tile({
 
 function TopProducts({ products, days }: { products: Dashboard["topProducts"]; days: number }) {
   return (
-    <section aria-labelledby="dashboard-top" className="space-y-3">
+    <section aria-labelledby="dashboard-top" className="min-w-0 space-y-3">
       <h2 id="dashboard-top" className="text-base font-medium">
         Top products by units
       </h2>
@@ -177,7 +177,7 @@ function TopProducts({ products, days }: { products: Dashboard["topProducts"]; d
 
 function LowStock({ products }: { products: Dashboard["lowStock"] }) {
   return (
-    <section aria-labelledby="dashboard-low" className="space-y-3">
+    <section aria-labelledby="dashboard-low" className="min-w-0 space-y-3">
       <h2 id="dashboard-low" className="text-base font-medium">
         Low stock
       </h2>
