@@ -123,9 +123,9 @@ async function settle(page: Page) {
 
 /**
  * A full-page screenshot as test-results/e2e/screens/<width>-<name>.png, toasts gone. With
- * `docsName`, the first screen also goes to docs/screenshots/ for the README (a first screen,
- * as a phone shows it: a full page is several screens tall, with the cart's bottom bar in its
- * middle).
+ * `docsName` and `UPDATE_README_SCREENSHOTS=1`, the first screen also goes to docs/screenshots/
+ * for the README (a first screen, as a phone shows it: a full page is several screens tall, with
+ * the cart's bottom bar in its middle). Without it, `npm test` leaves the repository untouched.
  */
 async function shoot(page: Page, name: string, docsName?: string) {
   await expect(page.locator(".toast-in"))
@@ -134,7 +134,7 @@ async function shoot(page: Page, name: string, docsName?: string) {
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(screensDir, `${width}-${name}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
-  if (docsName)
+  if (docsName && process.env.UPDATE_README_SCREENSHOTS === "1")
     await page.screenshot({ path: path.join(docsDir, docsName), animations: "disabled" });
 }
 
