@@ -31,7 +31,9 @@ export function LoginModal() {
   useEffect(() => {
     const before = document.activeElement;
     return () => {
-      if (before instanceof HTMLElement) before.focus();
+      // The Login button it came from is gone once signed in: the page's main part then.
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+      else document.getElementById("main")?.focus();
     };
   }, []);
 

@@ -58,7 +58,7 @@ export function ProductPage() {
         / <span className="text-primary">{product.name}</span>
       </nav>
       <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
-        <div className="flex gap-3">
+        <div className="flex justify-center gap-3 md:justify-start">
           <div className="flex flex-col gap-3">
             {product.image.map((url, i) => (
               <button
