@@ -6,6 +6,7 @@ import { ApiError } from "../../../lib/api-client";
 import { MAX_QUANTITY } from "../../../lib/cart-rules";
 import { useStore } from "../../../lib/store";
 import { currentProducts } from "../api";
+import { orderNumber } from "../../../ui/order-words";
 
 /**
  * "Order again": the order's items that are still sold and in stock go into the cart at today's
@@ -63,7 +64,7 @@ export function OrderAgainButton({ order }: { order: Order }) {
       type="button"
       onClick={() => void orderAgain()}
       disabled={busy}
-      aria-label={`Order again: order ${order._id.slice(0, 8)}`}
+      aria-label={`Order again: order ${orderNumber(order._id)}`}
       className="min-h-11 rounded border border-primary px-4 py-2 text-sm text-primary hover:bg-primary/10 disabled:opacity-60 md:min-h-9"
     >
       {busy ? "Adding…" : "Order again"}

@@ -8,11 +8,11 @@ import { formatRupees } from "../../../ui/money";
 import { useOrderEvents } from "../../../ui/use-order-events";
 import { SHOPPER_EVENTS_URL, useCancelOrder, useMyOrders } from "../api";
 import { DeliveryCountdown } from "../components/delivery-countdown";
-import { LiveBadge } from "../components/live-badge";
+import { LiveBadge } from "../../../ui/live-badge";
 import { LoginPrompt } from "../components/login-prompt";
 import { OrderAgainButton } from "../components/order-again-button";
 import { OrderItems } from "../components/order-items";
-import { orderNumber, paymentMethod, paymentStatus } from "../payment-status";
+import { orderNumber, paymentMethod, paymentStatus } from "../../../ui/order-words";
 
 const steps = ["Order Placed", "Packing", "Out for Delivery", "Delivered"] as const;
 const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });

@@ -7,13 +7,13 @@ import { formatRupees } from "../../../ui/money";
 import { useOrderEvents } from "../../../ui/use-order-events";
 import { SHOPPER_EVENTS_URL, useOrder } from "../api";
 import { DeliveryCountdown } from "../components/delivery-countdown";
-import { LiveBadge } from "../components/live-badge";
+import { LiveBadge } from "../../../ui/live-badge";
 import { LoginPrompt } from "../components/login-prompt";
 import { OrderAgainButton } from "../components/order-again-button";
 import { OrderItems } from "../components/order-items";
 import { OrderTimeline } from "../components/order-timeline";
 import { useStatusToast } from "../components/use-status-toast";
-import { orderNumber, paymentMethod, paymentStatus } from "../payment-status";
+import { orderNumber, paymentMethod, paymentStatus } from "../../../ui/order-words";
 
 const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 

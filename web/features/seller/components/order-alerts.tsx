@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef } from "react";
 import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
-import { orderNumber, shortRupees } from "./order-format";
+import { orderNumber } from "../../../ui/order-words";
+import { shortRupees } from "./order-format";
 
 type AudioContextClass = typeof AudioContext;
 

@@ -8,7 +8,8 @@ import {
 import { dueLabel, formatClock, type DueTone } from "../../../ui/countdown";
 import { formatRupees } from "../../../ui/money";
 import { useMoveOrder } from "../api";
-import { orderNumber, orderPaymentStatus, OrderStatusBadge } from "./order-format";
+import { orderNumber, paymentStatus } from "../../../ui/order-words";
+import { OrderStatusBadge } from "./order-format";
 import { OrderRefundButton } from "./order-refund-button";
 
 const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
@@ -46,7 +47,7 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
     move.mutate({ orderId: order._id, status }, { onSuccess: (a) => toast.success(a.message) });
   };
   const a = order.address;
-  const payment = orderPaymentStatus(order);
+  const payment = paymentStatus(order);
   return (
     <article
       className="grid max-w-5xl gap-4 rounded-md border border-gray-300 p-4 md:grid-cols-[10rem_1fr_1fr_10rem] md:p-5"

@@ -3,22 +3,6 @@ import type { Order } from "../../../../contract/order";
 /** The live stream of every order (server-sent events). */
 export const SELLER_EVENTS_URL = "/api/order/seller/events";
 
-/**
- * How the seller's order screens word an order. The same words as the shopper's pages
- * (features/orders/payment-status.ts): features do not import each other.
- */
-export function orderPaymentStatus(
-  order: Pick<Order, "isPaid" | "refundDue" | "refundedAt" | "status">,
-): string {
-  if (order.refundedAt) return "Refunded";
-  if (order.refundDue) return "Refund due";
-  if (order.isPaid) return "Paid";
-  return order.status === "Cancelled" ? "Not charged" : "Pending";
-}
-
-/** The order number the shopper sees too: the first 8 characters of the id. */
-export const orderNumber = (id: string) => id.slice(0, 8);
-
 const whole = new Intl.NumberFormat("en-IN", {
   style: "currency",
   currency: "INR",

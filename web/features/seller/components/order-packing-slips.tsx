@@ -1,6 +1,7 @@
 import type { Order } from "../../../../contract/order";
 import { formatClock } from "../../../ui/countdown";
-import { orderNumber, orderPaymentStatus, shortRupees } from "./order-format";
+import { orderNumber, paymentStatus } from "../../../ui/order-words";
+import { shortRupees } from "./order-format";
 
 const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
@@ -63,7 +64,7 @@ export function OrderPackingSlips({ orders }: { orders: Order[] }) {
                 <strong>
                   {order.paymentType === "COD" && !order.isPaid
                     ? `Collect ${shortRupees(order.amount)} in cash`
-                    : `${order.paymentType === "COD" ? "Cash" : "Online"} · ${orderPaymentStatus(order)}`}
+                    : `${order.paymentType === "COD" ? "Cash" : "Online"} · ${paymentStatus(order)}`}
                 </strong>
               </p>
             </div>

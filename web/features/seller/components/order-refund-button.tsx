@@ -3,7 +3,8 @@ import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 import { applyOrderEvent } from "../../../ui/use-order-events";
 import { useRefundOrder } from "../api";
-import { orderNumber, shortRupees } from "./order-format";
+import { orderNumber } from "../../../ui/order-words";
+import { shortRupees } from "./order-format";
 
 /** Sends the money owed for a cancelled paid order back, after a confirmation. */
 export function OrderRefundButton({ order }: { order: Order }) {

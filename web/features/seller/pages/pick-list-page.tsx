@@ -7,8 +7,9 @@ import { thumbnail } from "../../../ui/images";
 import { LoadError } from "../../../ui/load-error";
 import { useOrderEvents } from "../../../ui/use-order-events";
 import { PICK_LIST_KEY, usePickList, useSellerOrders } from "../api";
-import { orderNumber, SELLER_EVENTS_URL } from "../components/order-format";
-import { OrderLiveBadge } from "../components/order-live-badge";
+import { orderNumber } from "../../../ui/order-words";
+import { SELLER_EVENTS_URL } from "../components/order-format";
+import { LiveBadge } from "../../../ui/live-badge";
 import { OrderPackingSlips } from "../components/order-packing-slips";
 
 type Line = PickList["items"][number];
@@ -116,7 +117,7 @@ export function PickListPage() {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-lg font-medium">Pick list</h1>
           <span className="print:hidden">
-            <OrderLiveBadge state={live} />
+            <LiveBadge state={live} pulse />
           </span>
         </div>
         {list.isPending ? (

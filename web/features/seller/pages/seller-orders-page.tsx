@@ -9,7 +9,7 @@ import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alert
 import { OrderCard } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
 import { SELLER_EVENTS_URL } from "../components/order-format";
-import { OrderLiveBadge } from "../components/order-live-badge";
+import { LiveBadge } from "../../../ui/live-badge";
 
 type Filter = "open" | OrderStatus;
 const filters: { value: Filter; label: string }[] = [
@@ -52,7 +52,7 @@ export function SellerOrdersPage() {
     <section className="space-y-4 p-4 md:p-10">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-lg font-medium">Orders List</h1>
-        <OrderLiveBadge state={live} />
+        <LiveBadge state={live} pulse />
       </div>
       <nav aria-label="Filter orders by status" className="flex flex-wrap gap-2">
         {filters.map((f) => {

@@ -1,7 +1,7 @@
-import type { Order } from "../../../contract/order";
+import type { Order } from "../../contract/order";
 
 /**
- * How an order's payment reads to the shopper: Paid, Pending (still to be paid: cash on
+ * How an order's payment reads, to shopper and seller alike: Paid, Pending (still to be paid: cash on
  * delivery on its way), Refund due, Refunded, or Not charged (cancelled before any money was
  * taken: never "Pending", nothing is owed).
  */

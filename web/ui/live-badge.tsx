@@ -1,0 +1,20 @@
+import type { OrderEventsState } from "./use-order-events";
+
+/**
+ * A small note of how fresh an order page is: "Live" while the event stream is open (its dot
+ * pulsing on the seller's busy screens), otherwise a refresh every few seconds.
+ */
+export function LiveBadge({ state, pulse = false }: { state: OrderEventsState; pulse?: boolean }) {
+  if (state === "live")
+    return (
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary">
+        <span
+          aria-hidden="true"
+          className={`h-2 w-2 rounded-full bg-primary ${pulse ? "animate-pulse" : ""}`}
+        />
+        Live
+      </span>
+    );
+  if (state === "polling") return <span className="text-xs text-gray-500">Updates every 10 s</span>;
+  return null;
+}
