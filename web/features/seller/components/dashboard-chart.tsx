@@ -1,5 +1,6 @@
 import type { Dashboard } from "../../../../contract/seller";
 import { formatRupees } from "../../../ui/money";
+import { DataTable } from "./data-table";
 
 type Day = Dashboard["days"][number];
 
@@ -125,51 +126,37 @@ export function DashboardChart({ days }: { days: Day[] }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-primary">
           Show the numbers as a table
         </summary>
-        <div
-          className="mt-2 overflow-x-auto rounded-md border border-gray-500/20"
-          role="region"
-          aria-label="Orders and revenue by day"
-          tabIndex={0}
+        <DataTable
+          className="mt-2"
+          label="Orders and revenue by day"
+          caption="Orders and revenue per day"
+          columns={[
+            { label: "Day" },
+            { label: "Orders", numeric: true },
+            { label: "Revenue", numeric: true },
+          ]}
         >
-          <table className="w-full text-left">
-            <caption className="sr-only">Orders and revenue per day</caption>
-            <thead className="bg-gray-50 text-gray-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Day
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date} className="border-t border-gray-500/20">
+                <th scope="row" className="px-3 py-1.5 font-normal">
+                  <time dateTime={d.date}>{longDay.format(asDate(d.date))}</time>
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Orders
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Revenue
-                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{d.orders}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatRupees(d.revenue)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.date} className="border-t border-gray-500/20">
-                  <th scope="row" className="px-3 py-1.5 font-normal">
-                    <time dateTime={d.date}>{longDay.format(asDate(d.date))}</time>
-                  </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{d.orders}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatRupees(d.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t border-gray-500/40 font-medium">
-              <tr>
-                <th scope="row" className="px-3 py-1.5 text-left">
-                  Total
-                </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{totalOrders}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">
-                  {formatRupees(totalRevenue)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot className="border-t border-gray-500/40 font-medium">
+            <tr>
+              <th scope="row" className="px-3 py-1.5 text-left">
+                Total
+              </th>
+              <td className="px-3 py-1.5 text-right tabular-nums">{totalOrders}</td>
+              <td className="px-3 py-1.5 text-right tabular-nums">{formatRupees(totalRevenue)}</td>
+            </tr>
+          </tfoot>
+        </DataTable>
       </details>
     </div>
   );

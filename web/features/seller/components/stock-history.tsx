@@ -1,6 +1,8 @@
 import type { StockEntry, StockReason } from "../../../../contract/product";
 import { LoadError } from "../../../ui/load-error";
 import { useStockHistory } from "../api";
+import { orderNumber } from "../../../ui/order-words";
+import { DataTable } from "./data-table";
 
 /** The ledger's reasons in plain words. */
 export const reasonWords: Record<StockReason, string> = {
@@ -38,40 +40,23 @@ export function StockHistory({ productId }: { productId: string }) {
         <p className="text-sm text-gray-600">No stock changes recorded yet.</p>
       ) : (
         <>
-          <div
-            className="overflow-x-auto rounded-md border border-gray-500/20"
-            role="region"
-            aria-label="Stock history"
-            tabIndex={0}
+          <DataTable
+            label="Stock history"
+            caption="Stock changes of this product, newest first"
+            columns={[
+              { label: "When" },
+              { label: "Change", numeric: true },
+              { label: "Stock after", numeric: true },
+              { label: "Reason" },
+              { label: "By" },
+            ]}
           >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Stock changes of this product, newest first</caption>
-              <thead className="bg-gray-50 text-gray-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    When
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Change
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Stock after
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Reason
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    By
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="text-gray-700">
-                {entries.map((entry, index) => (
-                  <HistoryRow key={`${entry.at}-${index}`} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            <tbody className="text-gray-700">
+              {entries.map((entry, index) => (
+                <HistoryRow key={`${entry.at}-${index}`} entry={entry} />
+              ))}
+            </tbody>
+          </DataTable>
           {history.hasNextPage && (
             <button
               type="button"
@@ -109,7 +94,7 @@ function HistoryRow({ entry }: { entry: StockEntry }) {
       <td className="px-3 py-2">
         {reasonWords[entry.reason]}
         {entry.orderId && (
-          <span className="block text-xs text-gray-500">Order #{entry.orderId.slice(0, 8)}</span>
+          <span className="block text-xs text-gray-500">Order #{orderNumber(entry.orderId)}</span>
         )}
         {entry.note && <span className="block text-xs text-gray-500">“{entry.note}”</span>}
       </td>

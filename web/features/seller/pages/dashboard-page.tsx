@@ -6,6 +6,7 @@ import { formatRupees } from "../../../ui/money";
 import { useDashboard, type DashboardDays } from "../api";
 import { DashboardChart } from "../components/dashboard-chart";
 import { StockBadge } from "../components/stock-badge";
+import { DataTable } from "../components/data-table";
 
 const minutes = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 1 });
 
@@ -136,40 +137,27 @@ function TopProducts({ products, days }: { products: Dashboard["topProducts"]; d
       {products.length === 0 ? (
         <p className="text-sm text-gray-600">Nothing sold in the last {days} days.</p>
       ) : (
-        <div
-          className="overflow-x-auto rounded-md border border-gray-500/20"
-          role="region"
-          aria-label="Top products"
-          tabIndex={0}
+        <DataTable
+          label="Top products"
+          caption={`Top 5 products by units sold, last ${days} days`}
+          columns={[
+            { label: "Product" },
+            { label: "Units", numeric: true },
+            { label: "Revenue", numeric: true },
+          ]}
         >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Top 5 products by units sold, last {days} days</caption>
-            <thead className="bg-gray-50 text-gray-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Product
+          <tbody>
+            {products.map((p) => (
+              <tr key={p._id} className="border-t border-gray-500/20">
+                <th scope="row" className="px-3 py-2 font-normal">
+                  {p.name}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Units
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Revenue
-                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{p.units}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatRupees(p.revenue)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {products.map((p) => (
-                <tr key={p._id} className="border-t border-gray-500/20">
-                  <th scope="row" className="px-3 py-2 font-normal">
-                    {p.name}
-                  </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{p.units}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatRupees(p.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </section>
   );
