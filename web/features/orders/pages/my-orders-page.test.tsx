@@ -6,53 +6,13 @@ import type { Order } from "../../../../contract/order";
 import { useStore } from "../../../lib/store";
 import { mockApi, renderApp } from "../../../test/render";
 import { FakeEventSource } from "../../../test/fake-event-source";
-import { makeProduct } from "../../../test/order-fixture";
+import { makeOrder, makeProduct, shopper } from "../../../test/order-fixture";
 import { MyOrdersPage } from "./my-orders-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
-const order = (id: string, overrides: Partial<Order>): Order => ({
-  _id: id,
-  items: [
-    {
-      product: {
-        _id: "p1",
-        name: "Basmati Rice",
-        category: "Grains",
-        image: ["/media/rice-large.webp"],
-        price: 190,
-        offerPrice: 170,
-        weight: "1 kg",
-      },
-      quantity: 2,
-    },
-  ],
-  amount: 340,
-  paymentType: "Online",
-  status: "Order Placed",
-  isPaid: true,
-  refundDue: false,
-  address: {
-    _id: "a1",
-    firstName: "Asha",
-    lastName: "Rao",
-    email: "asha@example.com",
-    street: "12 MG Road",
-    city: "Bengaluru",
-    state: "Karnataka",
-    zipcode: "560001",
-    country: "India",
-    phone: "9876543210",
-  },
-  createdAt: "2026-11-22T10:00:00.000Z",
-  updatedAt: "2026-11-22T10:00:00.000Z",
-  deliverBy: "2026-11-22T10:30:00.000Z",
-  deliveredAt: null,
-  refundedAt: null,
-  history: [{ status: "Order Placed", at: "2026-11-22T10:00:00.000Z" }],
-  ...overrides,
-});
+// The same order as every order test starts from (web/test/order-fixture.ts).
+const order = makeOrder;
 
 describe("my orders", () => {
   it("tells the shopper when money is owed back for a cancelled order", async () => {
