@@ -10,6 +10,15 @@ import type { PublicUrls } from "../media/public-urls";
 import { isVisible } from "./orders-service";
 import { toOrders } from "./order-view";
 
+/** What an event row says, as both the live feed and a replay read it. */
+const eventColumns = {
+  id: orderEvents.id,
+  orderId: orderEvents.orderId,
+  userId: orderEvents.userId,
+  status: orderEvents.status,
+  at: orderEvents.at,
+};
+
 export type StreamAudience = { kind: "seller" } | { kind: "shopper"; userId: string };
 
 interface EventRow {
@@ -61,13 +70,7 @@ export class OrderStreamHub {
       minIntervalMs: 10,
       fetch: (after, gaps, limit) =>
         this.database.db
-          .select({
-            id: orderEvents.id,
-            orderId: orderEvents.orderId,
-            userId: orderEvents.userId,
-            status: orderEvents.status,
-            at: orderEvents.at,
-          })
+          .select(eventColumns)
           .from(orderEvents)
           .where(
             gaps.length > 0
@@ -152,13 +155,7 @@ export class OrderStreamHub {
     const until = this.feed.watermark;
     for (let from = after; from < until;) {
       const rows = await this.database.db
-        .select({
-          id: orderEvents.id,
-          orderId: orderEvents.orderId,
-          userId: orderEvents.userId,
-          status: orderEvents.status,
-          at: orderEvents.at,
-        })
+        .select(eventColumns)
         .from(orderEvents)
         .where(
           and(
