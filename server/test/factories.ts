@@ -4,6 +4,7 @@ import type { Executor } from "../db/database";
 import type { AddressInput } from "../../contract/address";
 import type { OrderStatus } from "../../contract/order-status";
 import { orderItems, orders, products } from "../db/schema";
+import { addressInput } from "./shop";
 
 let counter = 0;
 
@@ -74,15 +75,7 @@ export async function insertOrder(db: Executor, o: OrderOverrides) {
       userId: o.userId,
       address: {
         _id: "00000000-0000-0000-0000-000000000000",
-        firstName: "Asha",
-        lastName: "Rao",
-        email: "asha@example.com",
-        street: "12 MG Road",
-        city: "Bengaluru",
-        state: "Karnataka",
-        zipcode: "560001",
-        country: "India",
-        phone: "+919876543210",
+        ...addressInput(),
         ...o.address,
       },
       amountPaise: o.items.reduce((sum, i) => sum + rupeesToPaise(i.unitPrice) * i.quantity, 0),
