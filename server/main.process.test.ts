@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./test/free-port";
+import { adminQuery, withDatabase } from "./test/test-database";
 
 // The real process, as `npm start` runs it: config → database → seed → listen, and a clean stop.
 
@@ -106,28 +106,30 @@ describe("the server process", () => {
   }, 60_000);
 
   const adminUrl = process.env.TEST_DATABASE_URL;
+  /** Runs `use` with the URL of a new, empty database on the test server, dropped afterwards. */
+  async function withEmptyDatabase(use: (url: string) => Promise<void>): Promise<void> {
+    const name = `greencart_main_${randomBytes(4).toString("hex")}`;
+    await adminQuery(adminUrl!, `create database ${name}`);
+    try {
+      await use(withDatabase(adminUrl!, name));
+    } finally {
+      await adminQuery(adminUrl!, `drop database if exists ${name} with (force)`);
+    }
+  }
+
   it.runIf(adminUrl)(
     "runs the same way on a PostgreSQL server (DATABASE_URL)",
     async () => {
-      const name = `greencart_main_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      try {
-        const url = new URL(adminUrl!);
-        url.pathname = `/${name}`;
+      await withEmptyDatabase(async (url) => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-pg-"));
         folders.push(dataDir);
-        const server = start({ DATA_DIR: dataDir, DATABASE_URL: url.toString() }, await freePort());
+        const server = start({ DATA_DIR: dataDir, DATABASE_URL: url }, await freePort());
         await waitUntilRunning(server);
         expect(server.output()).toContain("Database: PostgreSQL");
         expect(await productCount(server.port)).toBeGreaterThanOrEqual(70);
         server.child.kill("SIGTERM");
         expect(await server.exited).toBe(0);
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     },
     120_000,
   );
@@ -135,18 +137,12 @@ describe("the server process", () => {
   it.runIf(adminUrl)(
     "seeds the demo catalogue once when two processes start together on an empty database",
     async () => {
-      const name = `greencart_main_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      try {
-        const url = new URL(adminUrl!);
-        url.pathname = `/${name}`;
+      await withEmptyDatabase(async (url) => {
         const servers = await Promise.all(
           [0, 1].map(async () => {
             const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-pair-"));
             folders.push(dataDir);
-            return start({ DATA_DIR: dataDir, DATABASE_URL: url.toString() }, await freePort());
+            return start({ DATA_DIR: dataDir, DATABASE_URL: url }, await freePort());
           }),
         );
         await Promise.all(servers.map((s) => waitUntilRunning(s)));
@@ -160,10 +156,7 @@ describe("the server process", () => {
         expect([generated.length, found.length]).toEqual([1, 1]);
         for (const s of servers) s.child.kill("SIGTERM");
         expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     },
     120_000,
   );
