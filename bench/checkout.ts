@@ -9,6 +9,7 @@ import { queryRows, type Database } from "../server/db/database";
 import { products } from "../server/db/schema";
 import { makeShoppers, withBenchDatabase, type BenchShopper } from "./bench-database";
 import { startStore } from "./server-process";
+import type { LoadConfig } from "./order-load";
 
 export interface ScenarioResult {
   scenario: string;
@@ -123,14 +124,7 @@ interface LoadFigures {
 }
 
 /** Runs bench/order-load.ts in its own process; `stop` ends a continuous load early. */
-function orderLoad(config: {
-  storeUrl: string;
-  shoppers: BenchShopper[];
-  productIds: string[];
-  maxSeconds: number;
-  soldOutAfter: number;
-  ratePerSecond?: number;
-}): { done: Promise<LoadFigures>; stop: () => void } {
+function orderLoad(config: LoadConfig): { done: Promise<LoadFigures>; stop: () => void } {
   const file = path.join(os.tmpdir(), `greencart-load-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(file, JSON.stringify(config));
   const child = spawn(

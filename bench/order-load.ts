@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { percentile, type BenchShopper } from "./bench-database";
 import { postJson } from "./http-client";
 
-interface LoadConfig {
+export interface LoadConfig {
   storeUrl: string;
   shoppers: BenchShopper[];
   productIds: string[];
