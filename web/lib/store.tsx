@@ -27,6 +27,8 @@ interface Store {
   setShowLogin: (show: boolean) => void;
   addToCart: (productId: string) => void;
   updateCart: (productId: string, quantity: number) => void;
+  /** Several lines at once, without a toast per line (the caller says what happened). */
+  setQuantities: (quantities: Record<string, number>) => void;
   removeFromCart: (productId: string) => void;
   clearCart: () => void;
   signedIn: (user: User) => void;
@@ -146,6 +148,10 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         setCart((c) => setQuantity(c, id, quantity));
         toast.success("Cart Updated");
       },
+      setQuantities: (quantities) =>
+        setCart((c) =>
+          Object.entries(quantities).reduce((next, [id, q]) => setQuantity(next, id, q), c),
+        ),
       removeFromCart: (id) => {
         setCart((c) => removeOne(c, id));
         toast.success("Removed from Cart");

@@ -14,7 +14,7 @@ import { orderNumber } from "../../../ui/order-words";
  * others are named in a toast. Then the cart opens.
  */
 export function OrderAgainButton({ order }: { order: Order }) {
-  const { cart, updateCart } = useStore();
+  const { cart, setQuantities } = useStore();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
@@ -26,6 +26,7 @@ export function OrderAgainButton({ order }: { order: Order }) {
       const added: string[] = [];
       const missing: string[] = [];
       const fewer: string[] = [];
+      const quantities: Record<string, number> = {};
       for (const item of order.items) {
         const product = sold.get(item.product._id);
         if (!product || !product.inStock || product.stock <= 0) {
@@ -37,12 +38,12 @@ export function OrderAgainButton({ order }: { order: Order }) {
         const quantity = Math.min(wanted, Math.max(inCart, product.stock));
         if (quantity < wanted) fewer.push(product.name);
         if (quantity > inCart) {
-          updateCart(product._id, quantity);
+          quantities[product._id] = quantity;
           added.push(product.name);
         } else missing.push(item.product.name);
       }
-      // One summary instead of the cart's "Cart Updated" for each line.
-      toast.dismiss();
+      // All lines at once, with one summary instead of the cart's "Cart Updated" for each.
+      setQuantities(quantities);
       if (added.length === 0) {
         toast.error("None of these items can be ordered right now.");
         return;
