@@ -151,6 +151,8 @@ describe("my orders: live, links, order again", () => {
     );
     expect(await screen.findByText("Not available now: Toned Milk, Old Bread")).toBeInTheDocument();
     expect(screen.getByText("Fewer in stock than you ordered: Ghee")).toBeInTheDocument();
+    // One summary, not a "Cart Updated" per line.
+    expect(screen.queryByText("Cart Updated")).not.toBeInTheDocument();
   });
 
   it("asks a visitor to log in, with a button that opens the login dialog", async () => {
