@@ -4,8 +4,27 @@ import { defineConfig } from "vite";
 import { art } from "./web/art-plugin";
 import { precompress } from "./web/precompress-plugin";
 
-// The storefront SPA. `npm run build` writes dist/web, which the server serves.
+// The storefront SPA. `npm run build` (`vite build`) writes dist/web, which the server serves,
+// and dist/ssr, the renderer the server uses for storefront pages' first screen (entry-server.tsx,
+// docs/decisions/015-server-rendered-first-screen.md).
 export default defineConfig({
+  // `vite build` builds every environment below: the browser's app, then the server's renderer.
+  builder: {},
+  environments: {
+    ssr: {
+      // React and the libraries that render are bundled in, in their production builds, so the
+      // server renders as fast as it can whatever NODE_ENV it runs with.
+      resolve: { noExternal: true },
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      build: {
+        outDir: "../dist/ssr",
+        emptyOutDir: true,
+        minify: false,
+        copyPublicDir: false,
+        rollupOptions: { input: "web/entry-server.tsx" },
+      },
+    },
+  },
   root: "web",
   plugins: [react(), tailwindcss(), art(), precompress()],
   build: {

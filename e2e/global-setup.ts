@@ -11,7 +11,8 @@ export const e2eSeller = { email: "seller@e2e.test", password: "e2e-seller-passw
 
 /** Builds the web app if needed, starts the real server on a free port with a fresh data folder. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!fs.existsSync(path.join(root, "dist/web/index.html"))) {
+  const built = ["dist/web/index.html", "dist/ssr/entry-server.js"];
+  if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
     const build = spawnSync(
       process.execPath,
       [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],

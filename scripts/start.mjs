@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "dist/web/index.html");
+// The server's renderer of storefront pages (dist/ssr), built by the same `vite build`.
+const builtRenderer = path.join(root, "dist/ssr/entry-server.js");
 const sources = ["web", "contract", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(entry) {
@@ -20,7 +22,8 @@ function newestMtime(entry) {
   return newest;
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const builtAt =
+  fs.existsSync(builtIndex) && fs.existsSync(builtRenderer) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log(
     builtAt === 0

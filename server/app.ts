@@ -213,8 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isSpaRoute(request)) {
-      const sent = await sendSpaIndex(webRoot, request, reply);
-      if (sent) return sent;
+      if (await sendSpaIndex(webRoot, request, reply)) return reply;
     }
     const pathname = (request.url.split("?")[0] ?? "").slice(0, 200);
     return reply

@@ -8,14 +8,14 @@ import type { Plugin } from "vite";
  * bundles (@fastify/static `preCompressed`) without compressing on each request.
  */
 export function precompress(): Plugin {
-  let outDir = "";
   return {
     name: "greencart-precompress",
     apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
+    // The browser's files only: the server's renderer is read from disk, never sent.
+    applyToEnvironment: (environment) => environment.name === "client",
     writeBundle() {
+      const { root, build } = this.environment.config;
+      const outDir = path.resolve(root, build.outDir);
       const walk = (dir: string): string[] =>
         fs
           .readdirSync(dir, { withFileTypes: true })

@@ -1,21 +1,19 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter } from "react-router";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { ErrorBoundary } from "../ui/error-boundary";
-import { createQueryClient } from "../lib/query-client";
 import { AppRoutes } from "./router";
 import { StoreProvider } from "../lib/store";
 
-const queryClient = createQueryClient();
-
-export function AppProviders() {
+/**
+ * The whole app below its router: the browser wraps it in a BrowserRouter (main.tsx), the server
+ * in a StaticRouter to render a storefront page's first screen (entry-server.tsx).
+ */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <StoreProvider>
-            <AppRoutes />
-          </StoreProvider>
-        </BrowserRouter>
+        <StoreProvider>
+          <AppRoutes />
+        </StoreProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -45,7 +46,14 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: signOut } = useSignOut();
   const [user, setUser] = useState<User | null>(null);
   const [isSeller, setSeller] = useState(false);
-  const [cart, setCart] = useState<CartItems>(() => readStoredCart().items);
+  // The kept cart is read once mounted, before the first paint: the first render is a visitor's
+  // with an empty cart, as the server renders it (docs/decisions/015), so the app can take over
+  // the server's HTML as it is.
+  const [cart, setCart] = useState<CartItems>({});
+  useLayoutEffect(() => {
+    const kept = readStoredCart().items;
+    if (Object.keys(kept).length > 0) setCart(kept);
+  }, []);
   const [showLogin, setShowLogin] = useState(false);
 
   // Both flags are checked at startup; a 401 simply means "not logged in" (silent).

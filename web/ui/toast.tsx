@@ -78,8 +78,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const none: Toast[] = [];
+const noToasts = () => none;
+
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => shown);
+  // On the server (a page's first screen) no toast is showing.
+  return useSyncExternalStore(subscribe, () => shown, noToasts);
 }
 
 const kindStyle: Record<ToastKind, string> = {

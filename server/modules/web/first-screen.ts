@@ -9,6 +9,8 @@ export interface FirstScreen {
   data: string;
   /** `<link rel="preload" as="image">` for the first pictures the page will show. */
   preloads: string;
+  /** The same answers by API path, for the server's rendering of the page. */
+  answers: Record<string, unknown>;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function firstScreen(
   search: string,
 ): Promise<FirstScreen> {
   const answers: string[] = [];
+  const parsed: Record<string, unknown> = {};
   const images: string[] = [];
   for (const call of firstScreenCalls(pathname, search)) {
     const response = await app.inject({ method: "GET", url: call });
@@ -32,19 +35,21 @@ export async function firstScreen(
       product?: { image: string[] };
       products?: { image: string[] }[];
     };
+    parsed[call] = body;
     if (body.product?.image[0]) images.push(body.product.image[0]);
     for (const product of body.products ?? []) {
       const first = product.image[0];
       if (first) images.push(first.replace(/-large\.webp$/, "-thumb.webp"));
     }
   }
-  if (answers.length === 0) return { data: "", preloads: "" };
+  if (answers.length === 0) return { data: "", preloads: "", answers: {} };
   // Home's largest picture is the hero, preloaded by the built page itself; Best Sellers come
   // below it and load as the page renders.
   const preloaded = pathname.replace(/\/+$/, "") === "" ? [] : [...new Set(images)];
   // "<" never appears outside a string in JSON: escaped, no text can close the script element.
   const json = `{"answers":{${answers.join(",")}}}`.replace(/</g, "\\u003c");
   return {
+    answers: parsed,
     data: `<script id="initial-data" type="application/json">${json}</script>`,
     preloads: preloaded
       .slice(0, PRELOADED_IMAGES)

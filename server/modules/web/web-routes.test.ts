@@ -8,13 +8,23 @@ import { startTestApp } from "../../test/test-app";
 
 // Uses its own app (with a built web folder), so it does not need the per-test database reset.
 let context: Awaited<ReturnType<typeof startTestApp>>;
-const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-web-"));
+const builtRoot = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-web-"));
+const webRoot = path.join(builtRoot, "web");
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(webRoot, "assets"));
+  fs.mkdirSync(path.join(webRoot, "assets"), { recursive: true });
+  // A stand-in for the built page renderer (dist/ssr beside dist/web): it shows what it was given.
+  fs.mkdirSync(path.join(builtRoot, "ssr"));
+  fs.writeFileSync(
+    path.join(builtRoot, "ssr", "entry-server.js"),
+    `export async function renderPage(url, answers) {
+      if (url.includes("fail")) throw new Error("rendering failed");
+      return '<p data-url="' + url + '">' + Object.keys(answers).join("|") + "</p>";
+    }`,
+  );
   fs.writeFileSync(
     path.join(webRoot, "index.html"),
-    '<!doctype html><head><title>GreenCart</title><link rel="preload" as="image" href="/assets/art/hero.avif" data-route="/"></head><body><div id=root></div></body>',
+    '<!doctype html><head><title>GreenCart</title><link rel="preload" as="image" href="/assets/art/hero.avif" data-route="/"></head><body><div id="root"></div></body>',
   );
   fs.writeFileSync(path.join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
   fs.writeFileSync(
@@ -26,7 +36,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await context.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
+  fs.rmSync(builtRoot, { recursive: true, force: true });
 });
 
 describe("serving the built web app", () => {
@@ -37,7 +47,7 @@ describe("serving the built web app", () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toContain("text/html");
       expect(response.headers["cache-control"]).toBe("no-cache");
-      expect(response.body).toContain("<div id=root>");
+      expect(response.body).toContain('<div id="root">');
       expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
     },
   );
@@ -122,5 +132,31 @@ describe("the first screen's data inside the page", () => {
     expect(Object.keys(inline(missing.body)?.answers ?? {})).toEqual([
       "/api/product/list?category=dairy&inStock=true&limit=6",
     ]);
+  });
+});
+
+describe("the first screen drawn on the server", () => {
+  it("puts the renderer's HTML for the page, given the inline answers, inside the app's root", async () => {
+    const page = await context.app.inject({ url: "/products/grains" });
+    expect(page.body).toContain(
+      '<div id="root"><p data-url="/products/grains">/api/product/list?category=grains&limit=24</p></div>',
+    );
+    const detail = await context.app.inject({ url: "/products/dairy/abc" });
+    expect(detail.body).toContain('<p data-url="/products/dairy/abc">');
+  });
+
+  it("leaves pages without catalogue data to the browser", async () => {
+    for (const url of ["/cart", "/my-orders", "/seller/orders", "/products/nothing-here"]) {
+      const page = await context.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("still sends the page, for the browser to draw, when rendering fails", async () => {
+    const page = await context.app.inject({ url: "/products/grains?search=fail" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toContain('<script id="initial-data" type="application/json">');
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { firstScreen } from "./first-screen";
+import { pageRenderer } from "./page-renderer";
 
 /**
  * Serves the built single-page app from `root` (dist/web). Vite's hashed files under /assets/
@@ -82,19 +83,56 @@ export function withRouteLinks(html: string, route: string): string {
   );
 }
 
-/** The app's page for any client-side route, with its first screen's catalogue data inside. */
-export async function sendSpaIndex(root: string, request: FastifyRequest, reply: FastifyReply) {
+/** The built renderer beside the built app: dist/ssr next to dist/web. */
+export function rendererFile(root: string): string {
+  return path.join(root, "..", "ssr", "entry-server.js");
+}
+
+/**
+ * The first screen of a storefront page with catalogue data, rendered by the web app's own
+ * components (docs/decisions/015-server-rendered-first-screen.md), or "" to leave it to the
+ * browser: other pages, no built renderer, or a rendering that failed (logged, never shown).
+ */
+async function renderedFirstScreen(
+  root: string,
+  request: FastifyRequest,
+  answers: Record<string, unknown>,
+): Promise<string> {
+  if (Object.keys(answers).length === 0) return "";
+  const render = await pageRenderer(rendererFile(root), request.log);
+  if (!render) return "";
+  try {
+    return await render(request.url, answers);
+  } catch (error) {
+    request.log.warn({ err: error }, "server rendering of the page failed; the browser draws it");
+    return "";
+  }
+}
+
+/**
+ * Sends the app's page for any client-side route, with its first screen's catalogue data inside;
+ * false when there is no built app to send. (Not the reply itself: a Fastify reply is a thenable,
+ * and awaiting it gives undefined once sent.)
+ */
+export async function sendSpaIndex(
+  root: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   const html = readIndex(root);
-  if (html === undefined) return undefined;
+  if (html === undefined) return false;
   const { pathname, search } = new URL(request.url, "http://localhost");
   const first = await firstScreen(request.server, pathname, search);
+  const rendered = await renderedFirstScreen(root, request, first.answers);
   const route = pathname.replace(/\/+$/, "") || "/";
-  return reply
+  void reply
     .header("cache-control", "no-cache")
     .type("text/html; charset=utf-8")
     .send(
       withRouteLinks(html, route)
         .replace("</head>", `${first.preloads}</head>`)
-        .replace("</body>", `${first.data}</body>`),
+        .replace('<div id="root"></div>', () => `<div id="root">${rendered}</div>`)
+        .replace("</body>", () => `${first.data}</body>`),
     );
+  return true;
 }

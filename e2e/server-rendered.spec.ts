@@ -1,0 +1,80 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** React's complaints about taking over the server's HTML (hydration), as the browser logs them. */
+function hydrationComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  const watch = (text: string) => {
+    // In production React names them by number: 418 (HTML differs), 423/425 (recovered by
+    // drawing again), 419 (a boundary the server could not finish).
+    if (/hydrat|Minified React error #(418|419|423|425)/i.test(text)) complaints.push(text);
+  };
+  page.on("console", (message) => watch(message.text()));
+  page.on("pageerror", (error) => watch(`${error.message}`));
+  return complaints;
+}
+
+test.describe("storefront pages without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("arrive drawn by the server: home, a category, a product and search results", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Freshness You Can Trust/);
+    await expect(page.getByRole("heading", { name: "Best Sellers" })).toBeVisible();
+    await expect(page.locator("#best-title + ul > li")).toHaveCount(5);
+
+    await page.goto("/products/grains");
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(24);
+    const first = cards.first().getByRole("link").first();
+    const href = await first.getAttribute("href");
+    expect(href).toMatch(/^\/products\/grains\/[0-9a-f-]{36}$/);
+
+    await page.goto(href!);
+    await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
+    await expect(page.getByRole("heading", { name: "Related Products" })).toBeVisible();
+    await expect(page.getByRole("img").first()).toBeVisible();
+
+    await page.goto("/products?search=tomato");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “tomato”");
+    await expect(page.getByRole("main").getByRole("listitem").first()).toContainText(/tomato/i);
+  });
+
+  test("pages that need the browser's own state still start empty", async ({ page }) => {
+    await page.goto("/cart");
+    expect(await page.locator("#root").innerHTML()).toBe("");
+  });
+});
+
+test("the app takes the server's page over without drawing it again, and it works", async ({
+  page,
+}) => {
+  const complaints = hydrationComplaints(page);
+  // A cart kept from an earlier visit, which the server never sees.
+  await page.goto("/about");
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto("/products/grains");
+  const cards = page.getByRole("main").getByRole("listitem");
+  await expect(cards).toHaveCount(24);
+  // Taken over: a click adds to the cart, and the navbar counts it.
+  await cards
+    .nth(1)
+    .getByRole("button", { name: /^Add .* to cart$/ })
+    .click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" }).first()).toBeVisible();
+
+  // The kept cart shows once the next server-drawn page is taken over.
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Cart, 1 item" }).first()).toBeVisible();
+  await page.goto("/products?search=rice");
+  await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
+  await page.getByRole("main").getByRole("listitem").first().getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: "Related Products" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Related Products" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" }).first()).toBeVisible();
+
+  expect(complaints).toEqual([]);
+});

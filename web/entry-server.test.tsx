@@ -1,0 +1,173 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { prerenderToNodeStream } from "react-dom/static";
+import { BrowserRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  categoryPage,
+  homeBestSellers,
+  productPath,
+  relatedProducts,
+} from "../contract/catalogue-urls";
+import type { Product } from "../contract/product";
+import { App } from "./app/providers";
+import { renderPage } from "./entry-server";
+import { resetInitialAnswers } from "./lib/initial-data";
+import { createQueryClient } from "./lib/query-client";
+import { mockApi, productListAnswer } from "./test/render";
+
+const product = (i: number, name = `Basmati Rice ${i}`): Product => ({
+  _id: `p${i}`,
+  name,
+  category: "Grains",
+  price: 40,
+  offerPrice: 35,
+  image: [`/media/p${i}-large.webp`],
+  description: ["Long grain"],
+  inStock: true,
+  stock: 10,
+  lowStockThreshold: 5,
+  weight: "1 kg",
+  createdAt: "2026-11-01T00:00:00.000Z",
+  updatedAt: "2026-11-01T00:00:00.000Z",
+});
+const catalogue = Array.from({ length: 30 }, (_, i) => product(i + 1));
+const listAnswer = (path: string) => productListAnswer(path, catalogue)!.body;
+
+// jsdom does not scroll; the app's scroll memory asks it to.
+beforeEach(() => {
+  vi.stubGlobal("scrollTo", () => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+  localStorage.clear();
+  resetInitialAnswers();
+  window.history.replaceState(null, "", "/");
+});
+
+/**
+ * What the server sends for `url` (its first screen rendered, the answers inline) loaded into this
+ * document, then taken over by the browser's app; every hydration complaint is collected.
+ */
+async function serveAndHydrate(
+  url: string,
+  answers: Record<string, unknown>,
+  keptCart: Record<string, number> = {},
+) {
+  const html = await renderPage(url, answers);
+  // The browser's own state, which the server never sees (set after its render: this test realm
+  // has one localStorage for both).
+  localStorage.setItem(
+    "greencart.cart",
+    JSON.stringify({ owner: null, items: keptCart, unsaved: false }),
+  );
+  // The server's renderer and the browser's share React's context objects in this one test
+  // realm (never in a real server and browser); a second, empty server render leaves them unset.
+  await prerenderToNodeStream(<></>);
+  window.history.replaceState(null, "", url);
+  document.body.innerHTML = `<div id="root">${html}</div><script id="initial-data" type="application/json">${JSON.stringify({ answers })}</script>`;
+  const complaints: unknown[] = [];
+  // React reports a mismatch through onRecoverableError (and in development on the console). Its
+  // development-only note that two renderers share a context is this test realm's own doing.
+  const consoleError = vi.spyOn(console, "error").mockImplementation((...args) => {
+    if (/hydrat|did not match/i.test(args.map(String).join(" "))) complaints.push(args);
+  });
+  const root = document.getElementById("root")!;
+  let app: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    app = hydrateRoot(
+      root,
+      <StrictMode>
+        <BrowserRouter>
+          <App queryClient={createQueryClient(false)} />
+        </BrowserRouter>
+      </StrictMode>,
+      { onRecoverableError: (error) => complaints.push(error) },
+    );
+    // The lazily loaded page and footer arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  return {
+    html,
+    complaints,
+    done: () => {
+      act(() => app?.unmount());
+      consoleError.mockRestore();
+    },
+  };
+}
+
+describe("the server's rendering of a storefront page", () => {
+  it("renders a category's first 24 products from the inline answer, with names escaped", async () => {
+    const tricky = product(99, "Rice <script>alert(1)</script>");
+    const answer = {
+      success: true,
+      products: [tricky, ...catalogue.slice(0, 23)],
+      nextCursor: "24",
+    };
+    const html = await renderPage("/products/grains", { [categoryPage("grains")]: answer });
+    expect(html).toContain("Basmati Rice 23");
+    expect(html).not.toContain("Basmati Rice 24");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).toContain("Rice &lt;script&gt;alert(1)&lt;/script&gt;");
+    // The navbar and the page's heading come with it; nothing waits for the JavaScript.
+    expect(html).toContain("Delivery in 30 min");
+    expect(html).toMatch(/<h1[^>]*>grains<\/h1>|Grains/i);
+  });
+
+  it("renders home's hero and Best Sellers, and a product page with its related products", async () => {
+    const home = await renderPage("/", { [homeBestSellers()]: listAnswer(homeBestSellers()) });
+    expect(home).toContain("Freshness You Can Trust");
+    expect(home).toContain("Basmati Rice 5");
+    expect(home).not.toContain("Basmati Rice 6");
+
+    const detail = await renderPage("/products/grains/p3", {
+      [productPath("p3")]: { success: true, product: catalogue[2] },
+      [relatedProducts("grains")]: listAnswer(relatedProducts("grains")),
+    });
+    expect(detail).toContain("Basmati Rice 3");
+    expect(detail).toContain("Long grain");
+    expect(detail).toContain("Basmati Rice 1");
+  });
+
+  it("renders skeletons, not a crash, when an answer is missing", async () => {
+    const html = await renderPage("/products/grains", {});
+    expect(html).toContain('aria-busy="true"');
+  });
+});
+
+describe("the browser taking the server's page over", () => {
+  it("hydrates a category page without a mismatch, then shows the kept cart and the shopper's quantities", async () => {
+    mockApi((url) => productListAnswer(url, catalogue));
+    const path = categoryPage("grains");
+    const page = await serveAndHydrate("/products/grains", { [path]: listAnswer(path) }, { p2: 3 });
+    try {
+      expect(page.complaints).toEqual([]);
+      expect(screen.getByText("Basmati Rice 24")).toBeInTheDocument();
+      // The kept cart (read once the page is taken over) shows in the navbar.
+      await waitFor(() =>
+        expect(screen.getAllByRole("link", { name: "Cart, 3 items" }).length).toBeGreaterThan(0),
+      );
+    } finally {
+      page.done();
+    }
+  });
+
+  it("hydrates home and a product page without a mismatch", async () => {
+    mockApi((url) => productListAnswer(url, catalogue));
+    const home = await serveAndHydrate("/", { [homeBestSellers()]: listAnswer(homeBestSellers()) });
+    expect(home.complaints).toEqual([]);
+    home.done();
+    resetInitialAnswers();
+
+    const detail = await serveAndHydrate("/products/grains/p3", {
+      [productPath("p3")]: { success: true, product: catalogue[2] },
+      [relatedProducts("grains")]: listAnswer(relatedProducts("grains")),
+    });
+    expect(detail.complaints).toEqual([]);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Basmati Rice 3");
+    detail.done();
+  });
+});
