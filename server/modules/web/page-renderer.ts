@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
@@ -41,4 +42,37 @@ export function pageRenderer(
     return Promise.resolve(undefined);
   }
   return loaded.render;
+}
+
+/** Rendered pages kept: a lunch rush asks for the same few pages with the same answers. */
+const KEPT_PAGES = 64;
+const rendered = new Map<string, string>();
+
+/**
+ * `render(url, answers)`, remembered by the URL and the exact answers (`answersText`, as the page
+ * carries them): the HTML depends on nothing else, so a page whose products, prices and stock are
+ * unchanged is not drawn again. The least recently used page leaves first.
+ */
+export async function renderRemembered(
+  render: RenderPage,
+  url: string,
+  answers: Record<string, unknown>,
+  answersText: string,
+): Promise<string> {
+  const key = crypto
+    .createHash("sha256")
+    .update(url)
+    .update("\n")
+    .update(answersText)
+    .digest("hex");
+  const kept = rendered.get(key);
+  if (kept !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, kept);
+    return kept;
+  }
+  const html = await render(url, answers);
+  rendered.set(key, html);
+  if (rendered.size > KEPT_PAGES) rendered.delete(rendered.keys().next().value!);
+  return html;
 }

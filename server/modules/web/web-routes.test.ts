@@ -17,9 +17,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(builtRoot, "ssr"));
   fs.writeFileSync(
     path.join(builtRoot, "ssr", "entry-server.js"),
-    `export async function renderPage(url, answers) {
+    `let renders = 0;
+    export async function renderPage(url, answers) {
       if (url.includes("fail")) throw new Error("rendering failed");
-      return '<p data-url="' + url + '">' + Object.keys(answers).join("|") + "</p>";
+      renders += 1;
+      return '<p data-url="' + url + '" data-render="' + renders + '">' + Object.keys(answers).join("|") + "</p>";
     }`,
   );
   fs.writeFileSync(
@@ -138,11 +140,22 @@ describe("the first screen's data inside the page", () => {
 describe("the first screen drawn on the server", () => {
   it("puts the renderer's HTML for the page, given the inline answers, inside the app's root", async () => {
     const page = await context.app.inject({ url: "/products/grains" });
-    expect(page.body).toContain(
-      '<div id="root"><p data-url="/products/grains">/api/product/list?category=grains&limit=24</p></div>',
+    expect(page.body).toMatch(
+      /<div id="root"><p data-url="\/products\/grains" data-render="\d+">\/api\/product\/list\?category=grains&limit=24<\/p><\/div>/,
     );
     const detail = await context.app.inject({ url: "/products/dairy/abc" });
-    expect(detail.body).toContain('<p data-url="/products/dairy/abc">');
+    expect(detail.body).toContain('<p data-url="/products/dairy/abc" data-render=');
+  });
+
+  it("draws a page again only when its answers changed", async () => {
+    const renderOf = async (url: string) =>
+      /data-render="(\d+)"/.exec((await context.app.inject({ url })).body)?.[1];
+    const first = await renderOf("/products/fruits");
+    expect(await renderOf("/products/fruits")).toBe(first);
+    await insertProduct(context.database.db, { category: "Fruits" });
+    const changed = await renderOf("/products/fruits");
+    expect(changed).not.toBe(first);
+    expect(await renderOf("/products/fruits")).toBe(changed);
   });
 
   it("leaves pages without catalogue data to the browser", async () => {

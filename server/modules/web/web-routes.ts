@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { firstScreen } from "./first-screen";
-import { pageRenderer } from "./page-renderer";
+import { firstScreen, type FirstScreen } from "./first-screen";
+import { pageRenderer, renderRemembered } from "./page-renderer";
 
 /**
  * Serves the built single-page app from `root` (dist/web). Vite's hashed files under /assets/
@@ -96,13 +96,13 @@ export function rendererFile(root: string): string {
 async function renderedFirstScreen(
   root: string,
   request: FastifyRequest,
-  answers: Record<string, unknown>,
+  first: FirstScreen,
 ): Promise<string> {
-  if (Object.keys(answers).length === 0) return "";
+  if (Object.keys(first.answers).length === 0) return "";
   const render = await pageRenderer(rendererFile(root), request.log);
   if (!render) return "";
   try {
-    return await render(request.url, answers);
+    return await renderRemembered(render, request.url, first.answers, first.data);
   } catch (error) {
     request.log.warn({ err: error }, "server rendering of the page failed; the browser draws it");
     return "";
@@ -123,7 +123,7 @@ export async function sendSpaIndex(
   if (html === undefined) return false;
   const { pathname, search } = new URL(request.url, "http://localhost");
   const first = await firstScreen(request.server, pathname, search);
-  const rendered = await renderedFirstScreen(root, request, first.answers);
+  const rendered = await renderedFirstScreen(root, request, first);
   const route = pathname.replace(/\/+$/, "") || "/";
   void reply
     .header("cache-control", "no-cache")
