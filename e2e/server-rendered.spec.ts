@@ -47,6 +47,33 @@ test.describe("storefront pages without JavaScript", () => {
   });
 });
 
+test("the server's pictures stay the ones shown: the app keeps the page it was sent", async ({
+  page,
+}) => {
+  const complaints = hydrationComplaints(page);
+  // A page's chunk arriving after the session answer (a slow network) must not matter.
+  await page.route("**/assets/*-page-*.js", async (request) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await request.continue();
+  });
+  for (const route of ["/", "/products/vegetables", "/products/grains", "/products?search=rice"]) {
+    await page.goto(route, { waitUntil: "commit" });
+    const first = page.locator("main img").first();
+    await first.waitFor({ state: "attached" });
+    await first.evaluate((img) => {
+      (window as unknown as { sent: Element }).sent = img;
+    });
+    await page.waitForLoadState("networkidle");
+    // Signed-out session answer, kept cart and page chunk have all arrived by now.
+    const kept = await page.evaluate(() => {
+      const sent = (window as unknown as { sent: Element }).sent;
+      return sent.isConnected && document.querySelector("main img") === sent;
+    });
+    expect(kept, route).toBe(true);
+  }
+  expect(complaints).toEqual([]);
+});
+
 test("the app takes the server's page over without drawing it again, and it works", async ({
   page,
 }) => {

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/providers";
+import { loadServerDrawnPage } from "./app/router";
 import { createQueryClient } from "./lib/query-client";
 import "./styles.css";
 
@@ -14,7 +15,11 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
-// Storefront pages arrive rendered by the server (docs/decisions/015-server-rendered-first-screen.md):
-// the app takes over that HTML instead of drawing the page again. Other pages start empty.
-if (root.firstElementChild) hydrateRoot(root, app);
+// Storefront pages arrive drawn by the server (docs/decisions/015-server-rendered-first-screen.md):
+// the app takes that HTML over, once the page's own chunk is here, instead of drawing it again.
+// Other pages start empty.
+if (root.firstElementChild)
+  void loadServerDrawnPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

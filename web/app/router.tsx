@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { Route, Routes } from "react-router";
+import { matchPath, Route, Routes } from "react-router";
 import { HomePage } from "../features/catalog/pages/home-page";
 import { RootLayout } from "./root-layout";
 
@@ -26,15 +26,24 @@ function lazyPage<K extends string>(
   };
 }
 
-const ProductsPage = lazyPage(
-  () => import("../features/catalog/pages/products-page"),
-  "ProductsPage",
-);
-const CategoryPage = lazyPage(
-  () => import("../features/catalog/pages/category-page"),
-  "CategoryPage",
-);
-const ProductPage = lazyPage(() => import("../features/catalog/pages/product-page"), "ProductPage");
+// The storefront pages the server draws (besides home, which is in the entry chunk).
+const loadProductsPage = () => import("../features/catalog/pages/products-page");
+const loadCategoryPage = () => import("../features/catalog/pages/category-page");
+const loadProductPage = () => import("../features/catalog/pages/product-page");
+const ProductsPage = lazyPage(loadProductsPage, "ProductsPage");
+const CategoryPage = lazyPage(loadCategoryPage, "CategoryPage");
+const ProductPage = lazyPage(loadProductPage, "ProductPage");
+
+/**
+ * Loads the chunk of the page the server drew at `pathname`, so that the app takes that page over
+ * in one go rather than leaving it as it came until the chunk arrives (docs/decisions/015).
+ */
+export function loadServerDrawnPage(pathname: string): Promise<unknown> {
+  if (matchPath("/products", pathname)) return loadProductsPage();
+  if (matchPath("/products/:category", pathname)) return loadCategoryPage();
+  if (matchPath("/products/:category/:id", pathname)) return loadProductPage();
+  return Promise.resolve();
+}
 const CartPage = lazyPage(() => import("../features/checkout/pages/cart-page"), "CartPage");
 const AddAddressPage = lazyPage(
   () => import("../features/checkout/pages/add-address-page"),

@@ -3,8 +3,8 @@ import {
   createContext,
   useCallback,
   useContext,
+  startTransition,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -46,13 +46,14 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: signOut } = useSignOut();
   const [user, setUser] = useState<User | null>(null);
   const [isSeller, setSeller] = useState(false);
-  // The kept cart is read once mounted, before the first paint: the first render is a visitor's
-  // with an empty cart, as the server renders it (docs/decisions/015), so the app can take over
-  // the server's HTML as it is.
+  // The first render is a visitor's with an empty cart, as the server renders storefront pages
+  // (docs/decisions/015); the kept cart and the session follow as transitions, which React applies
+  // once it has taken the server's HTML over (an urgent update would make it throw that HTML away
+  // and draw the page again from its skeleton).
   const [cart, setCart] = useState<CartItems>({});
-  useLayoutEffect(() => {
+  useEffect(() => {
     const kept = readStoredCart().items;
-    if (Object.keys(kept).length > 0) setCart(kept);
+    if (Object.keys(kept).length > 0) startTransition(() => setCart(kept));
   }, []);
   const [showLogin, setShowLogin] = useState(false);
 
@@ -75,11 +76,15 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   // "Checked" only once the answer is applied, so no page sees a logged-in shopper as a visitor.
   const [sessionChecked, setSessionChecked] = useState(false);
   useEffect(() => {
-    if (session.isError) setSessionChecked(true);
-    if (!session.data) return;
-    setSeller(session.data.seller);
-    if (session.data.user) signedIn(session.data.user);
-    setSessionChecked(true);
+    const answer = session.data;
+    if (!answer && !session.isError) return;
+    startTransition(() => {
+      if (answer) {
+        setSeller(answer.seller);
+        if (answer.user) signedIn(answer.user);
+      }
+      setSessionChecked(true);
+    });
   }, [session.data, session.isError, signedIn]);
 
   // Every cart change is kept in local storage too, marked with whose it is and whether the
