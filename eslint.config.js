@@ -23,7 +23,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs", ".ci/*.mjs"] },
+        projectService: {
+          allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs", ".ci/*.mjs", "web/public/*.js"],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -107,5 +109,10 @@ export default tseslint.config(
     files: ["**/*.mjs", "**/*.js"],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node },
+  },
+  {
+    // Served as they are to the browser (web/public).
+    files: ["web/public/**/*.js"],
+    languageOptions: { globals: globals.browser },
   },
 );

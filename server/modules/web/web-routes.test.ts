@@ -26,7 +26,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(
     path.join(webRoot, "index.html"),
-    '<!doctype html><head><title>GreenCart</title><link rel="preload" as="image" href="/assets/art/hero.avif" data-route="/"></head><body><div id="root"></div></body>',
+    '<!doctype html><head><title>GreenCart</title><link rel="preload" as="image" href="/assets/art/hero.avif" data-route="/"><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body>',
   );
   fs.writeFileSync(path.join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
   fs.writeFileSync(
@@ -145,6 +145,33 @@ describe("the first screen drawn on the server", () => {
     );
     const detail = await context.app.inject({ url: "/products/dairy/abc" });
     expect(detail.body).toContain('<p data-url="/products/dairy/abc" data-render=');
+  });
+
+  it("starts the app once a drawn page has loaded, and at once on a page left to the browser", async () => {
+    const drawn = await context.app.inject({ url: "/products/grains" });
+    expect(drawn.body).toContain(
+      '<script type="module" id="start-after-load" src="/start-after-load.js" data-app="/assets/index-abc123.js"></script>',
+    );
+    expect(drawn.body).not.toContain('crossorigin src="/assets/index-abc123.js"');
+    const cart = await context.app.inject({ url: "/cart" });
+    expect(cart.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
+    expect(cart.body).not.toContain("start-after-load");
+  });
+
+  it("sends the page compressed as the browser accepts it", async () => {
+    const url = "/products/grains";
+    const br = await context.app.inject({ url, headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    const html = zlib.brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain('<div id="root"><p data-url="/products/grains"');
+    expect(br.rawPayload.length).toBeLessThan(html.length);
+    const gzip = await context.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('id="initial-data"');
+    const plain = await context.app.inject({ url, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain('id="initial-data"');
   });
 
   it("draws a page again only when its answers changed", async () => {
