@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ChangeFeed, type FeedRow } from "./change-feed";
 
 /** A table whose rows become visible in any order, and a feed following it. */
@@ -95,5 +95,64 @@ describe("ChangeFeed pokes", () => {
     await second;
     expect(delivered).toEqual([1]);
     expect(calls).toBe(2);
+  });
+});
+
+describe("ChangeFeed minIntervalMs", () => {
+  /** A feed that counts its fetches and how many ran at once. */
+  function counted(minIntervalMs: number) {
+    let calls = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    const feed = new ChangeFeed<FeedRow>({
+      ordered: false,
+      minIntervalMs,
+      fetch: async () => {
+        calls++;
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        return [];
+      },
+      deliver: () => {},
+    });
+    return { feed, calls: () => calls, mostAtOnce: () => mostAtOnce };
+  }
+
+  it("pokes soon after a fetch, even on an idle feed, share one more fetch", async () => {
+    vi.useFakeTimers();
+    try {
+      const { feed, calls } = counted(50);
+      const first = feed.poke();
+      await vi.advanceTimersByTimeAsync(5);
+      await first;
+      const second = feed.poke();
+      const third = feed.poke();
+      await vi.advanceTimersByTimeAsync(20);
+      expect(calls()).toBe(1); // still within 50 ms of the first fetch's start
+      await vi.advanceTimersByTimeAsync(40);
+      await Promise.all([second, third]);
+      expect(calls()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("never runs two fetches at once, however the pokes fall", async () => {
+    vi.useFakeTimers();
+    try {
+      const { feed, calls, mostAtOnce } = counted(10);
+      const pokes: Promise<void>[] = [];
+      for (let ms = 0; ms < 200; ms += 3) {
+        pokes.push(feed.poke());
+        await vi.advanceTimersByTimeAsync(3);
+      }
+      await vi.advanceTimersByTimeAsync(50);
+      await Promise.all(pokes);
+      expect(mostAtOnce()).toBe(1);
+      expect(calls()).toBeLessThanOrEqual(Math.ceil(200 / 10) + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

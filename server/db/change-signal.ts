@@ -1,9 +1,13 @@
 import type { Logger } from "pino";
+import { BUSY_FEED_INTERVAL_MS } from "./change-feed";
 import type { Database } from "./database";
 
 const CHANNEL = "greencart_changes";
-/** At most one NOTIFY per this many ms per process, however many changes were committed. */
-const COALESCE_MS = 15;
+/**
+ * At most one NOTIFY per this many ms per process, however many changes were committed (each is a
+ * statement, and wakes every process's feeds; their reads are at most this often anyway).
+ */
+const COALESCE_MS = BUSY_FEED_INTERVAL_MS;
 /** Even if a notification is lost (a listener reconnecting), every process catches up this often. */
 const SAFETY_POLL_MS = 1000;
 
@@ -17,6 +21,7 @@ export class ChangeSignal {
   private readonly listeners: (() => Promise<void> | void)[] = [];
   private pending: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
+  private lastNotified = -Infinity;
 
   constructor(
     private readonly database: Database,
@@ -46,12 +51,15 @@ export class ChangeSignal {
   announce(): Promise<void> {
     const caughtUp = this.emit();
     if (this.pending || this.database.kind === "pglite") return caughtUp;
+    // After a quiet spell they are told at once; during a burst, once per COALESCE_MS.
+    const wait = Math.max(0, this.lastNotified + COALESCE_MS - Date.now());
     this.pending = setTimeout(() => {
       this.pending = undefined;
+      this.lastNotified = Date.now();
       this.database.notify(CHANNEL).catch((error: unknown) => {
         this.log?.warn({ err: error }, "could not announce changes to other processes");
       });
-    }, COALESCE_MS);
+    }, wait);
     this.pending.unref();
     return caughtUp;
   }

@@ -12,6 +12,13 @@ export type Executor = Db | Tx;
 
 export type DatabaseKind = "pglite" | "postgres";
 
+/** A statement the hot paths run often, always with the same text (`$1`, `$2`… parameters). */
+export interface PreparedStatement {
+  /** Unique per text: PostgreSQL keeps it under this name on each connection. */
+  name: string;
+  text: string;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
@@ -21,6 +28,12 @@ export interface Database {
    * have been missed meanwhile.
    */
   listen(channel: string, listener: (payload: string | undefined) => void): Promise<void>;
+  /**
+   * Runs one statement outside any transaction and returns its rows (as the driver types them),
+   * without the query builder. On a PostgreSQL server it is a named prepared statement, parsed
+   * and planned once per connection rather than at every call.
+   */
+  prepared<T>(statement: PreparedStatement, values: unknown[]): Promise<T[]>;
   /** Sends a NOTIFY in its own tiny transaction. */
   notify(channel: string, payload?: string): Promise<void>;
   /** Throws when the database does not answer. */

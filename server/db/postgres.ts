@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
-import type { Database, Db } from "./database";
+import type { Database, Db, PreparedStatement } from "./database";
 import { migrationsFolder } from "./migrations-folder";
 import * as schema from "./schema";
 
@@ -18,6 +18,7 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => log?.warn({ err: error }, "idle PostgreSQL connection failed"));
+  pool.query = keepingConnections(pool);
 
   const migrator = await pool.connect();
   try {
@@ -58,6 +59,8 @@ export async function openPostgres(
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: "postgres",
+    prepared: async <T>(statement: PreparedStatement, values: unknown[]) =>
+      (await pool.query<T & pg.QueryResultRow>({ ...statement, values })).rows,
     listen: async (channel, callback) => {
       assertChannel(channel);
       const known = listeners.get(channel);
@@ -77,6 +80,43 @@ export async function openPostgres(
     },
   };
 }
+
+/**
+ * The pool's `query` (what drizzle and this file call outside transactions), except that a
+ * statement the server refused keeps its connection. pg-pool closes a connection after any failed
+ * statement, even an ordinary refusal (our `GC*` out-of-stock errors, a unique violation): in a
+ * sold-out flash sale every 409 then cost a new connection, that is a new PostgreSQL process that
+ * plans `place_order` again, and refusals ran at about 100 a second. A lone statement leaves its
+ * connection idle and clean whatever the server answered, so only a broken connection (a
+ * non-server error, or FATAL) is dropped; pg-pool still drops any client that is no longer
+ * queryable. Transactions take their own client (`pool.connect`) and are not affected.
+ */
+function keepingConnections(pool: pg.Pool): pg.Pool["query"] {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    client.on("error", ignoreError);
+    let failure: Error | undefined;
+    try {
+      return await client.query(config, values);
+    } catch (error) {
+      const refusal = error instanceof pg.DatabaseError && error.severity === "ERROR";
+      if (!refusal) failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.removeListener("error", ignoreError);
+      client.release(failure);
+    }
+  };
+  // (Promise style only, which is all drizzle and this file use; pg's overloads also take callbacks.)
+  return query as pg.Pool["query"];
+}
+
+/**
+ * A checked-out client's connection errors need a listener, as in pg-pool's own `query`: the
+ * statement fails with the same error, and pg-pool drops a client that is no longer queryable.
+ * (One function for all, rather than a closure per statement.)
+ */
+function ignoreError(): void {}
 
 /** Channel names are fixed words of ours (LISTEN takes no parameters). */
 export function assertChannel(channel: string): void {

@@ -1,6 +1,6 @@
 import { gt, inArray, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { ChangeFeed } from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { stockLedger } from "../../db/schema";
@@ -20,7 +20,7 @@ export async function startCatalogSync(
 ): Promise<() => void> {
   const feed = new ChangeFeed({
     ordered: false,
-    minIntervalMs: 10,
+    minIntervalMs: BUSY_FEED_INTERVAL_MS,
     fetch: (after, gaps, limit) =>
       database.db
         .select({

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { deliveryPromiseMinutes, type PaymentType } from "../../../contract/order-status";
-import { queryRows, type Db } from "../../db/database";
+import type { Database, Db } from "../../db/database";
 import { sqlDetailOf, sqlMessageOf, sqlStateOf } from "../../db/database-errors";
 import { isUuid } from "../../db/ids";
-import { idempotencyKeys, products } from "../../db/schema";
+import { idempotencyKeys } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import type { CatalogCache } from "../catalog/catalog-cache";
 
@@ -51,6 +51,22 @@ const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
     )
     .digest("hex");
 
+interface PlaceOrderRow {
+  order_id: string | null;
+  replayed: boolean;
+  request_hash: string;
+  stock: StockState[] | string | null;
+}
+
+/**
+ * The call, always the same text: a named prepared statement, so each connection plans it once
+ * and the store builds no SQL per order (issue 12).
+ */
+const placeOrderStatement = {
+  name: "place_order",
+  text: `select * from place_order($1::uuid, $2::uuid, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11)`,
+};
+
 /**
  * Places an order in one transaction and one round trip: the database function `place_order`
  * (migration 0003) writes the order, its item snapshots, history and event, empties the saved
@@ -60,7 +76,7 @@ const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
  * the same order; with another body, 422.
  */
 export async function placeOrder(
-  db: Db,
+  database: Pick<Database, "prepared">,
   userId: string,
   input: PlaceOrderInput,
   options: PlaceOrderOptions,
@@ -75,18 +91,19 @@ export async function placeOrder(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const [row] = await queryRows<{
-        order_id: string | null;
-        replayed: boolean;
-        request_hash: string;
-        stock: StockState[] | string | null;
-      }>(
-        db,
-        sql`select * from place_order(${userId}::uuid, ${input.address}::uuid, ${items}::jsonb,
-              ${options.paymentType}, ${options.idempotencyKey ?? null}, ${hash},
-              ${PAYMENT_HOLD_MINUTES}, ${deliveryPromiseMinutes}, ${HOLD_LIMITS.maxUnpaidCheckouts},
-              ${HOLD_LIMITS.share}, ${HOLD_LIMITS.floor})`,
-      );
+      const [row] = await database.prepared<PlaceOrderRow>(placeOrderStatement, [
+        userId,
+        input.address,
+        items,
+        options.paymentType,
+        options.idempotencyKey ?? null,
+        hash,
+        PAYMENT_HOLD_MINUTES,
+        deliveryPromiseMinutes,
+        HOLD_LIMITS.maxUnpaidCheckouts,
+        HOLD_LIMITS.share,
+        HOLD_LIMITS.floor,
+      ]);
       if (!row?.order_id)
         throw new AppError("conflict", "This order is still being placed. Please wait a moment.");
       if (row.replayed && row.request_hash !== hash)
@@ -100,13 +117,29 @@ export async function placeOrder(
     } catch (error) {
       // A price changed between the function's read and its stock update: read it again, once.
       if (sqlStateOf(error) === "GCPRC" && attempt === 1) continue;
-      throw await placementError(db, error, input);
+      throw await placementError(database, error, input);
     }
   }
 }
 
+interface RefusedProduct {
+  name: string;
+  stock: number;
+  in_stock: boolean;
+}
+
+/** The refused product, to name it in the answer (a sold-out sale asks this for every refusal). */
+const refusedProductStatement = {
+  name: "refused_product",
+  text: "select name, stock, in_stock from products where id = $1::uuid",
+};
+
 /** The database function's refusals in words a shopper understands. */
-async function placementError(db: Db, error: unknown, input: PlaceOrderInput): Promise<unknown> {
+async function placementError(
+  database: Pick<Database, "prepared">,
+  error: unknown,
+  input: PlaceOrderInput,
+): Promise<unknown> {
   const state = sqlStateOf(error);
   const productId = sqlDetailOf(error);
   switch (state) {
@@ -128,11 +161,7 @@ async function placementError(db: Db, error: unknown, input: PlaceOrderInput): P
     case "GCOOS":
     case "GCHLD": {
       const [product] = productId
-        ? await db
-            .select({ name: products.name, stock: products.stock, inStock: products.inStock })
-            .from(products)
-            .where(eq(products.id, productId))
-            .limit(1)
+        ? await database.prepared<RefusedProduct>(refusedProductStatement, [productId])
         : [];
       if (!product) return new AppError("out_of_stock", "Sorry, an item is out of stock.");
       if (state === "GCHLD")
@@ -143,7 +172,7 @@ async function placementError(db: Db, error: unknown, input: PlaceOrderInput): P
         );
       return new AppError(
         "out_of_stock",
-        !product.inStock || product.stock === 0
+        !product.in_stock || product.stock === 0
           ? `Sorry, ${product.name} is out of stock.`
           : `Only ${product.stock} of ${product.name} left; you asked for ${input.items.find((i) => i.product === productId)?.quantity ?? "more"}.`,
         { productId },

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Order } from "../../../contract/order";
-import { ChangeFeed } from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { orderEvents, orders } from "../../db/schema";
@@ -67,7 +67,7 @@ export class OrderStreamHub {
   ) {
     this.feed = new ChangeFeed<EventRow>({
       ordered: true,
-      minIntervalMs: 10,
+      minIntervalMs: BUSY_FEED_INTERVAL_MS,
       fetch: (after, gaps, limit) =>
         this.database.db
           .select(eventColumns)

@@ -50,7 +50,7 @@ export function ordersRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const { orderId, stock } = await placeOrder(deps.db, request.userId, request.body, {
+        const { orderId, stock } = await placeOrder(deps.database, request.userId, request.body, {
           paymentType: "COD",
           idempotencyKey: request.headers["idempotency-key"],
         });

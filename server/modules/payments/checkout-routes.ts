@@ -36,7 +36,13 @@ export function checkoutRoutes(deps: AppDeps) {
         const returnOrigin =
           typeof origin === "string" && deps.config.corsOrigins.includes(origin) ? origin : null;
         const { url, orderId } = await startOnlineCheckout(
-          { db: deps.db, provider: deps.payments, urls: deps.urls, log: request.log },
+          {
+            database: deps.database,
+            db: deps.db,
+            provider: deps.payments,
+            urls: deps.urls,
+            log: request.log,
+          },
           request.userId,
           request.body,
           {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PlaceOrderInput } from "../../../contract/order";
-import type { Db } from "../../db/database";
+import type { Database, Db } from "../../db/database";
 import { orderItems, orders, paymentSessions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
@@ -14,6 +14,7 @@ import type { PaymentProvider } from "./payment-provider";
 const CHECKOUT_MINUTES = 30;
 
 export interface OnlineCheckoutDeps {
+  database: Database;
   db: Db;
   provider: PaymentProvider;
   urls: PublicUrls;
@@ -42,7 +43,7 @@ export async function startOnlineCheckout(
     (await idempotencyKeyUsed(deps.db, userId, options.idempotencyKey));
   if (!repeat) await releaseOlderHolds(deps, userId, input);
 
-  const placed = await placeOrder(deps.db, userId, input, {
+  const placed = await placeOrder(deps.database, userId, input, {
     paymentType: "Online",
     idempotencyKey: options.idempotencyKey,
   });
