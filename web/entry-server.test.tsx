@@ -81,7 +81,7 @@ async function serveAndHydrate(
       root,
       <StrictMode>
         <BrowserRouter>
-          <App queryClient={createQueryClient(false)} />
+          <App queryClient={createQueryClient(false)} serverDrawn />
         </BrowserRouter>
       </StrictMode>,
       { onRecoverableError: (error) => complaints.push(error) },

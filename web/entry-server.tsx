@@ -30,7 +30,7 @@ export async function renderPage(url: string, answers: Record<string, unknown>):
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
-        <App queryClient={queryClient} />
+        <App queryClient={queryClient} serverDrawn />
       </StaticRouter>
     </StrictMode>,
     {

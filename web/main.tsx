@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/providers";
@@ -8,18 +8,21 @@ import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root");
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App queryClient={createQueryClient()} />
-    </BrowserRouter>
-  </StrictMode>
-);
 // Storefront pages arrive drawn by the server (docs/decisions/015-server-rendered-first-screen.md):
 // the app takes that HTML over, once the page's own chunk is here, instead of drawing it again.
 // Other pages start empty.
-if (root.firstElementChild)
+const serverDrawn = root.firstElementChild !== null;
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App queryClient={createQueryClient()} serverDrawn={serverDrawn} />
+    </BrowserRouter>
+  </StrictMode>
+);
+if (serverDrawn)
   void loadServerDrawnPage(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    // As a transition, React takes the page over in short slices, leaving the phone free to
+    // answer a tap or a scroll in between (the page is already on screen).
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
 else createRoot(root).render(app);

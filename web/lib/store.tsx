@@ -39,21 +39,34 @@ interface Store {
 
 const StoreContext = createContext<Store | null>(null);
 
-/** Session, seller flag, cart and the login modal: the app-wide state the spec describes. */
-export function StoreProvider({ children }: { children: ReactNode }) {
+/**
+ * Session, seller flag, cart and the login modal: the app-wide state the spec describes.
+ * `serverDrawn`: the page is drawn by the server, or taken over from it by the browser; both first
+ * renders must be exactly the same (docs/decisions/015).
+ */
+export function StoreProvider({
+  children,
+  serverDrawn = false,
+}: {
+  children: ReactNode;
+  serverDrawn?: boolean;
+}) {
   const queryClient = useQueryClient();
   const { mutate: save } = useSaveCart();
   const { mutateAsync: signOut } = useSignOut();
   const [user, setUser] = useState<User | null>(null);
   const [isSeller, setSeller] = useState(false);
-  // The first render is a visitor's with an empty cart, as the server renders storefront pages
-  // (docs/decisions/015); the kept cart and the session follow as transitions, which React applies
-  // once it has taken the server's HTML over (an urgent update would make it throw that HTML away
-  // and draw the page again from its skeleton).
-  const [cart, setCart] = useState<CartItems>({});
+  // The kept cart is there from the first render, except when taking over a page the server drew
+  // for a visitor with an empty cart: then it follows as a transition, as does the session's
+  // answer below, which React applies once it has taken the server's HTML over (an urgent update
+  // would make it throw that HTML away and draw the page again from its skeleton).
+  const [cart, setCart] = useState<CartItems>(() => (serverDrawn ? {} : readStoredCart().items));
   useEffect(() => {
+    if (!serverDrawn) return;
     const kept = readStoredCart().items;
     if (Object.keys(kept).length > 0) startTransition(() => setCart(kept));
+    // Only when the app starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const [showLogin, setShowLogin] = useState(false);
 

@@ -6,8 +6,15 @@ const app = document.getElementById("start-after-load")?.dataset.app;
 const start = () => {
   if (app) import(app);
 };
-// After the frame that shows the loaded pictures: a frame's callbacks run before it is painted,
-// a timeout set from one runs after.
+// A frame's callbacks run before it is painted, a timeout set from one after.
 const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
-if (document.readyState === "complete") afterNextPaint();
-else window.addEventListener("load", afterNextPaint, { once: true });
+// The page's main pictures (the hero, a product's photo, the first card) are decoded after they
+// have loaded, and painted only then: the app waits for that too (a broken one does not hold it).
+const afterMainPictures = () => {
+  const pictures = [...document.querySelectorAll('#root img[fetchpriority="high"]')];
+  void Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined))).then(
+    afterNextPaint,
+  );
+};
+if (document.readyState === "complete") afterMainPictures();
+else window.addEventListener("load", afterMainPictures, { once: true });
