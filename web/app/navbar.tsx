@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useAppReady } from "../ui/use-app-ready";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon } from "../ui/icons";
 import { countItems } from "../lib/cart-rules";
@@ -17,6 +18,7 @@ export function Navbar() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
+  const ready = useAppReady();
   const menuButton = useRef<HTMLButtonElement>(null);
   const count = countItems(cart);
   // The box shows the search the products page is filtered by, and is empty elsewhere.
@@ -90,6 +92,7 @@ export function Navbar() {
             <span className="sr-only">Search products</span>
             <input
               value={text}
+              disabled={!ready}
               onChange={(e) => onSearch(e.target.value)}
               className="w-36 bg-transparent py-1.5 outline-none xl:w-44"
               type="search"
@@ -103,6 +106,7 @@ export function Navbar() {
             </Suspense>
           ) : (
             <button
+              disabled={!ready}
               onClick={() => setShowLogin(true)}
               className="min-h-11 rounded-full bg-primary px-8 text-white transition hover:bg-primary-dull"
             >
@@ -117,6 +121,7 @@ export function Navbar() {
             aria-label="Menu"
             aria-expanded={open}
             aria-controls="mobile-menu"
+            disabled={!ready}
             onClick={() => setOpen(!open)}
             className="flex h-11 w-11 items-center justify-center rounded text-2xl leading-none"
           >

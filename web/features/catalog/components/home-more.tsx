@@ -1,4 +1,5 @@
 import bottomBanner from "virtual:art/bottomBanner";
+import { useAppReady } from "../../../ui/use-app-ready";
 import bottomBannerSmall from "virtual:art/bottomBannerSmall";
 import { heroSizes } from "virtual:art";
 import { ArtPicture } from "../../../ui/art-picture";
@@ -25,6 +26,7 @@ const features = [
 
 /** The home page below its first screen: why shop here (the bottom banner) and the newsletter. */
 export function HomeMore() {
+  const ready = useAppReady();
   return (
     <>
       {/* The bottom banner: the drawing, with the list beside it on wide screens and below it
@@ -85,6 +87,7 @@ export function HomeMore() {
           />
           <button
             type="submit"
+            disabled={!ready}
             className="h-12 rounded-r-md bg-primary px-6 text-white hover:bg-primary-dull md:px-10"
           >
             Subscribe

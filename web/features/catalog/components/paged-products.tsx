@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useAppReady } from "../../../ui/use-app-ready";
 import { useEffect, useRef } from "react";
 import { productPagesQuery } from "../api";
 import { LoadError } from "../../../ui/load-error";
@@ -19,6 +20,7 @@ export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: 
     placeholderData: keepPreviousData,
   });
   const sentinel = useRef<HTMLDivElement>(null);
+  const ready = useAppReady();
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = pages;
 
   useEffect(() => {
@@ -62,7 +64,7 @@ export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: 
           <button
             type="button"
             onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
+            disabled={isFetchingNextPage || !ready}
             className="min-h-11 rounded border border-primary px-10 py-2.5 text-primary hover:bg-primary/10 disabled:opacity-60"
           >
             {isFetchingNextPage ? "Loading…" : "Load more"}

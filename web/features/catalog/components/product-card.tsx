@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useAppReady } from "../../../ui/use-app-ready";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { useStore } from "../../../lib/store";
@@ -12,6 +13,7 @@ export const productGridClass =
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const { cart, addToCart, removeFromCart } = useStore();
+  const ready = useAppReady();
   const inCart = cart[product._id] ?? 0;
   // The Add button and the stepper replace each other: keep the keyboard where the shopper was
   // (on "+" after Add, on Add after the last "−"), never on nothing.
@@ -58,6 +60,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <button
             ref={addButton}
             type="button"
+            disabled={!ready}
             onClick={() => {
               movedBy.current = "add";
               addToCart(product._id);
@@ -98,6 +101,7 @@ function QuantityStepper({
   onLess: () => void;
   onMore: () => void;
 }) {
+  const ready = useAppReady();
   return (
     <div
       role="group"
@@ -106,6 +110,7 @@ function QuantityStepper({
     >
       <button
         type="button"
+        disabled={!ready}
         onClick={onLess}
         aria-label={`Remove one ${name}`}
         className="flex h-11 w-11 items-center justify-center rounded hover:bg-primary/20 md:h-9 md:w-9"
@@ -118,6 +123,7 @@ function QuantityStepper({
       <button
         ref={moreButton}
         type="button"
+        disabled={!ready}
         onClick={onMore}
         aria-label={`Add one more ${name}`}
         className="flex h-11 w-11 items-center justify-center rounded hover:bg-primary/20 md:h-9 md:w-9"

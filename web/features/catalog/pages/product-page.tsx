@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useAppReady } from "../../../ui/use-app-ready";
 import { Link, useNavigate, useParams } from "react-router";
 import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
@@ -21,6 +22,7 @@ export function ProductPage() {
     relatedCategory !== undefined,
   );
   const { addToCart } = useStore();
+  const ready = useAppReady();
   const navigate = useNavigate();
   const product = found.data;
   const [chosen, setChosen] = useState<string | undefined>(undefined);
@@ -63,6 +65,7 @@ export function ProductPage() {
             {product.image.map((url, i) => (
               <button
                 key={url}
+                disabled={!ready}
                 onClick={() => setChosen(url)}
                 aria-label={`Show picture ${i + 1}`}
                 className="overflow-hidden rounded border border-gray-300"
@@ -112,14 +115,14 @@ export function ProductPage() {
           {!product.inStock && <p className="mt-4 font-medium text-red-600">Out of stock</p>}
           <div className="mt-8 flex items-center gap-4 text-base">
             <button
-              disabled={!product.inStock}
+              disabled={!product.inStock || !ready}
               onClick={() => addToCart(product._id)}
               className="w-full rounded bg-gray-100 py-3.5 font-medium text-gray-800 transition hover:bg-gray-200 disabled:cursor-not-allowed disabled:opacity-50"
             >
               Add to Cart
             </button>
             <button
-              disabled={!product.inStock}
+              disabled={!product.inStock || !ready}
               onClick={() => {
                 addToCart(product._id);
                 void navigate("/cart");
