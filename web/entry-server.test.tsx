@@ -15,23 +15,18 @@ import { App } from "./app/providers";
 import { renderPage } from "./entry-server";
 import { resetInitialAnswers } from "./lib/initial-data";
 import { createQueryClient } from "./lib/query-client";
+import { makeProduct } from "./test/order-fixture";
 import { mockApi, productListAnswer } from "./test/render";
 
-const product = (i: number, name = `Basmati Rice ${i}`): Product => ({
-  _id: `p${i}`,
-  name,
-  category: "Grains",
-  price: 40,
-  offerPrice: 35,
-  image: [`/media/p${i}-large.webp`],
-  description: ["Long grain"],
-  inStock: true,
-  stock: 10,
-  lowStockThreshold: 5,
-  weight: "1 kg",
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-});
+const product = (i: number, name = `Basmati Rice ${i}`): Product =>
+  makeProduct(`p${i}`, {
+    name,
+    price: 40,
+    offerPrice: 35,
+    description: ["Long grain"],
+    stock: 10,
+    weight: "1 kg",
+  });
 const catalogue = Array.from({ length: 30 }, (_, i) => product(i + 1));
 const listAnswer = (path: string) => productListAnswer(path, catalogue)!.body;
 

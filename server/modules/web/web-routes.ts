@@ -160,9 +160,8 @@ export async function sendSpaIndex(
   const first = await firstScreen(request.server, pathname, search);
   const rendered = await renderedFirstScreen(root, request, first);
   const route = pathname.replace(/\/+$/, "") || "/";
-  const page = rendered
-    ? startAppAfterLoad(withRouteLinks(html, route))
-    : withRouteLinks(html, route);
+  const linked = withRouteLinks(html, route);
+  const page = rendered ? startAppAfterLoad(linked) : linked;
   const body = page
     .replace("</head>", `${first.preloads}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered}</div>`)
