@@ -141,6 +141,11 @@ describe("the browser taking the server's page over", () => {
     try {
       expect(page.complaints).toEqual([]);
       expect(screen.getByText("Basmati Rice 24")).toBeInTheDocument();
+      // The server's buttons wait for the app; once it has taken the page over they work.
+      expect(page.html).toMatch(/<button[^>]*disabled[^>]*>[^<]*Add/);
+      await waitFor(() =>
+        expect(screen.getByRole("button", { name: "Add Basmati Rice 24 to cart" })).toBeEnabled(),
+      );
       // The kept cart (read once the page is taken over) shows in the navbar.
       await waitFor(() =>
         expect(screen.getAllByRole("link", { name: "Cart, 3 items" }).length).toBeGreaterThan(0),

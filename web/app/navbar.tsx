@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useAppReady } from "../ui/use-app-ready";
+import { useAppReady } from "../ui/app-ready";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon } from "../ui/icons";
 import { countItems } from "../lib/cart-rules";

@@ -1,4 +1,5 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { AppReadyProvider } from "../ui/app-ready";
 import { ErrorBoundary } from "../ui/error-boundary";
 import { AppRoutes } from "./router";
 import { StoreProvider } from "../lib/store";
@@ -19,7 +20,9 @@ export function App({
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <StoreProvider serverDrawn={serverDrawn}>
-          <AppRoutes />
+          <AppReadyProvider serverDrawn={serverDrawn}>
+            <AppRoutes />
+          </AppReadyProvider>
         </StoreProvider>
       </QueryClientProvider>
     </ErrorBoundary>

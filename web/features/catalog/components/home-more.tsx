@@ -1,5 +1,5 @@
 import bottomBanner from "virtual:art/bottomBanner";
-import { useAppReady } from "../../../ui/use-app-ready";
+import { useAppReady } from "../../../ui/app-ready";
 import bottomBannerSmall from "virtual:art/bottomBannerSmall";
 import { heroSizes } from "virtual:art";
 import { ArtPicture } from "../../../ui/art-picture";

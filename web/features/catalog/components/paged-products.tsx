@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useAppReady } from "../../../ui/use-app-ready";
+import { useAppReady } from "../../../ui/app-ready";
 import { useEffect, useRef } from "react";
 import { productPagesQuery } from "../api";
 import { LoadError } from "../../../ui/load-error";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useAppReady } from "../../../ui/use-app-ready";
+import { useAppReady } from "../../../ui/app-ready";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { useStore } from "../../../lib/store";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useAppReady } from "../../../ui/use-app-ready";
+import { useAppReady } from "../../../ui/app-ready";
 import { Link, useNavigate, useParams } from "react-router";
 import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";

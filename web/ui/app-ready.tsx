@@ -1,0 +1,41 @@
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from "react";
+
+const AppReadyContext = createContext(true);
+
+/**
+ * Whether the app runs the page: false on the server and while the browser takes a server-drawn
+ * page over, true once it has (at once on pages the browser draws itself). Controls of
+ * server-drawn pages stay disabled until then, so that a tap before the app has loaded is never
+ * silently lost (docs/decisions/015).
+ *
+ * The switch is a transition: every card and stepper on the page renders again to enable its
+ * buttons, and as a transition React does that in short slices instead of one long task that
+ * would hold a slow phone's main thread (an external store would force a synchronous render).
+ */
+export function AppReadyProvider({
+  serverDrawn,
+  children,
+}: {
+  serverDrawn: boolean;
+  children: ReactNode;
+}) {
+  const [ready, setReady] = useState(!serverDrawn);
+  useEffect(() => {
+    // Runs in the browser only, once the page has been taken over.
+    if (!ready) startTransition(() => setReady(true));
+    // Only when the app starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <AppReadyContext value={ready}>{children}</AppReadyContext>;
+}
+
+export function useAppReady(): boolean {
+  return useContext(AppReadyContext);
+}
