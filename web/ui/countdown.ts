@@ -13,11 +13,16 @@ export function useNow(everyMs = COUNTDOWN_REFRESH_MS): number {
   return now;
 }
 
-const clock = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
-
-/** "7:42 pm", in the browser's time zone. */
+/**
+ * "7:42 pm", in the browser's time zone: what Intl's en-IN clock writes (lower-cased), without
+ * creating an Intl formatter, which costs a phone several milliseconds on the page it first
+ * appears on (the cart's arrival time; docs/decisions/017). countdown.test.ts holds it to Intl.
+ */
 export function formatClock(at: string | number | Date): string {
-  return clock.format(new Date(at)).toLowerCase();
+  const time = new Date(at);
+  const hours = time.getHours();
+  const minutes = String(time.getMinutes()).padStart(2, "0");
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
 }
 
 export interface Due {

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
+import { formatClock } from "../../../ui/countdown";
 import { formatRupees } from "../../../ui/money";
 
 export type PaymentChoice = "COD" | "Online";
 
 /** The promise: an order placed now arrives within this many minutes. */
 export const DELIVERY_MINUTES = 30;
-
-const clock = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
 
 /**
  * The spec's Order Summary: delivery address, payment method, price, free shipping, total, and
@@ -37,7 +36,7 @@ export function OrderSummary({
     : payment === "COD"
       ? "Place Order"
       : "Proceed to Checkout";
-  const arrivesBy = clock.format(new Date(now + DELIVERY_MINUTES * 60_000)).toLowerCase();
+  const arrivesBy = formatClock(now + DELIVERY_MINUTES * 60_000);
   return (
     <>
       <aside

@@ -1,0 +1,19 @@
+import { describe, expect, it, vi } from "vitest";
+import { formatClock } from "./countdown";
+
+describe("formatClock", () => {
+  it("writes every minute of a day as Intl's en-IN clock does, lower-cased", () => {
+    const intl = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit" });
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const at = new Date(2026, 10, 23, 0, minute);
+      expect(formatClock(at)).toBe(intl.format(at).toLowerCase());
+    }
+  });
+
+  it("creates no Intl formatter", () => {
+    const created = vi.spyOn(Intl, "DateTimeFormat");
+    expect(formatClock("2026-11-23T13:05:00")).toBe("1:05 pm");
+    expect(created).not.toHaveBeenCalled();
+    created.mockRestore();
+  });
+});
