@@ -1,5 +1,6 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import path from "node:path";
 import { defineConfig } from "vite";
 import { art } from "./web/art-plugin";
 import { precompress } from "./web/precompress-plugin";
@@ -26,6 +27,20 @@ export default defineConfig({
     },
   },
   root: "web",
+  resolve: {
+    // React Router's package points every bundler at its development build, which keeps its
+    // developer warnings (built on every render of <Routes>); the production build is the same
+    // code without them.
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          "node_modules/react-router/dist/production/index.mjs",
+        ),
+      },
+    ],
+  },
   plugins: [react(), tailwindcss(), art(), precompress()],
   build: {
     outDir: "../dist/web",
