@@ -95,3 +95,26 @@ export function CartLine({
     </li>
   );
 }
+
+/** A line while its product loads: the same boxes as CartLine, so the page does not move. */
+export function CartLineSkeleton() {
+  const bar = "animate-pulse rounded bg-gray-100";
+  return (
+    <li
+      aria-hidden="true"
+      className="flex gap-3 border-t border-gray-200 py-3 text-sm md:gap-5 md:text-base"
+    >
+      <div className={`h-16 w-16 shrink-0 md:h-24 md:w-24 ${bar}`} />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className={`w-32 ${bar}`}>&nbsp;</p>
+            <p className={`mt-0.5 w-20 ${bar}`}>&nbsp;</p>
+          </div>
+          <p className={`w-16 ${bar}`}>&nbsp;</p>
+        </div>
+        <div className={`mt-2 h-11 w-44 md:h-9 ${bar}`} />
+      </div>
+    </li>
+  );
+}

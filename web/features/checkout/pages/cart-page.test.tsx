@@ -60,6 +60,33 @@ function api(addresses: unknown[]) {
 }
 
 describe("cart page", () => {
+  it("keeps its frame while the products load: the heading stays, placeholders become lines", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const catalogue = [product("p1", "Tomato", 32.5), product("p2", "Onion", 19.99)];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const list = productListAnswer(url, catalogue);
+        if (list) await gate;
+        return new Response(JSON.stringify(list?.body ?? { success: false }), {
+          status: list ? 200 : 401,
+          headers: { "content-type": "application/json" },
+        });
+      }),
+    );
+    renderApp(<CartPage />, { path: "/cart" });
+    const heading = await screen.findByRole("heading", { level: 1 });
+    expect(heading).toHaveTextContent("Shopping Cart 2 Items");
+    const loading = screen.getByRole("list", { name: "Loading cart" });
+    expect(loading.children).toHaveLength(2);
+    release();
+    expect(await screen.findByText("Tomato")).toBeInTheDocument();
+    // The same heading element: the page was filled in, not drawn again from another frame.
+    expect(screen.getByRole("heading", { level: 1 })).toBe(heading);
+    expect(screen.queryByRole("list", { name: "Loading cart" })).not.toBeInTheDocument();
+  });
+
   it("shows lines, the dropdown range and the total rounded down", async () => {
     api([address("a1", "1 First St")]);
     renderApp(<CartPage />, { path: "/cart" });

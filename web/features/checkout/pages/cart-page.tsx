@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "../../../ui/toast";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Address } from "../../../../contract/address";
@@ -9,8 +9,12 @@ import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
 import { useAddresses, usePlaceOrder } from "../api";
 import { AddressPicker } from "../components/address-picker";
-import { CartLine } from "../components/cart-line";
-import { OrderSummary, type PaymentChoice } from "../components/order-summary";
+import { CartLine, CartLineSkeleton } from "../components/cart-line";
+import {
+  OrderSummary,
+  OrderSummarySkeleton,
+  type PaymentChoice,
+} from "../components/order-summary";
 
 export function CartPage() {
   const { user, sessionChecked, cart, updateCart, removeFromCart, clearCart, setShowLogin } =
@@ -92,13 +96,18 @@ export function CartPage() {
     );
   };
 
-  if (products.isPending && Object.keys(cart).length > 0)
+  // While the cart's products are on their way the page keeps its final shape (heading, one
+  // placeholder per line, the summary's box), so nothing moves when they arrive.
+  const count = Object.keys(cart).length;
+  if (products.isPending && count > 0)
     return (
-      <div
-        className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
-        aria-busy="true"
-        aria-label="Loading cart"
-      />
+      <CartLayout heading={<CartHeading count={count} />} summary={<OrderSummarySkeleton />}>
+        <ul aria-busy="true" aria-label="Loading cart">
+          {Object.keys(cart).map((id) => (
+            <CartLineSkeleton key={id} />
+          ))}
+        </ul>
+      </CartLayout>
     );
   if (lines.length === 0) {
     return (
@@ -133,25 +142,51 @@ export function CartPage() {
   );
 
   return (
+    <CartLayout
+      heading={<CartHeading count={lines.length} />}
+      summary={
+        <OrderSummary
+          address={addressPart}
+          payment={payment}
+          onPayment={setPayment}
+          total={total}
+          savings={savings}
+          now={now}
+          placing={placing}
+          onPlace={() => void checkout()}
+        />
+      }
+    >
+      <ul>
+        {lines.map(({ product, quantity }) => (
+          <CartLine
+            key={product._id}
+            product={product}
+            quantity={quantity}
+            onQuantity={(n) => updateCart(product._id, n)}
+            onRemoveOne={() => removeFromCart(product._id)}
+          />
+        ))}
+      </ul>
+    </CartLayout>
+  );
+}
+
+/** The cart's frame, the same while its products load and once they are there. */
+function CartLayout({
+  heading,
+  summary,
+  children,
+}: {
+  heading: ReactNode;
+  summary: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <div className="mt-10 flex flex-col gap-10 pb-24 md:flex-row md:pb-0">
       <section className="max-w-4xl flex-1">
-        <h1 className="mb-6 text-3xl font-medium">
-          Shopping Cart{" "}
-          <span className="text-sm text-primary-dull">
-            {lines.length} {lines.length === 1 ? "Item" : "Items"}
-          </span>
-        </h1>
-        <ul>
-          {lines.map(({ product, quantity }) => (
-            <CartLine
-              key={product._id}
-              product={product}
-              quantity={quantity}
-              onQuantity={(n) => updateCart(product._id, n)}
-              onRemoveOne={() => removeFromCart(product._id)}
-            />
-          ))}
-        </ul>
+        {heading}
+        {children}
         <Link
           to="/products"
           className="mt-8 inline-flex min-h-11 items-center gap-2 font-medium text-primary-dull"
@@ -159,16 +194,18 @@ export function CartPage() {
           ← Continue Shopping
         </Link>
       </section>
-      <OrderSummary
-        address={addressPart}
-        payment={payment}
-        onPayment={setPayment}
-        total={total}
-        savings={savings}
-        now={now}
-        placing={placing}
-        onPlace={() => void checkout()}
-      />
+      {summary}
     </div>
+  );
+}
+
+function CartHeading({ count }: { count: number }) {
+  return (
+    <h1 className="mb-6 text-3xl font-medium">
+      Shopping Cart{" "}
+      <span className="text-sm text-primary-dull">
+        {count} {count === 1 ? "Item" : "Items"}
+      </span>
+    </h1>
   );
 }
