@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { entryFiles } from "../scripts/entry-files.mjs";
 
 export interface BundleSizes {
   entryJsGzipKb: number;
@@ -15,13 +16,7 @@ const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 export function bundleSizes(root = path.resolve(import.meta.dirname, "../dist/web")): BundleSizes {
   const gz = (file: string) =>
     zlib.gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length;
-  const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
-  const refs = (pattern: RegExp) =>
-    [...html.matchAll(pattern)].map((m) => m[1]!.replace(/^\//, ""));
-  const entry = new Set([
-    ...refs(/<script[^>]+src="([^"]+\.js)"/g),
-    ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ]);
+  const entry = entryFiles(fs.readFileSync(path.join(root, "index.html"), "utf8"));
   const assets = fs.readdirSync(path.join(root, "assets")).map((f) => `assets/${f}`);
   const js = assets.filter((f) => f.endsWith(".js"));
   return {

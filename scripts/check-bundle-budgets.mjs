@@ -1,11 +1,13 @@
 // Size budgets of the built storefront (dist/web), gzipped at level 9:
-//   entry JavaScript (index.html's module script and what it preloads) ≤ 100 KB,
+//   entry JavaScript (index.html's module script and what every page preloads, entry-files.mjs)
+//   ≤ 100 KB,
 //   CSS ≤ 20 KB, and no seller-area code in the storefront's entry.
 // Exits 1 on any breach. `npm test` runs it after `vite build`.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { entryFiles as entryOf } from "./entry-files.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/web");
 const KB = 1024;
@@ -17,12 +19,7 @@ const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length;
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const refs = (pattern) => [...html.matchAll(pattern)].map((m) => m[1].replace(/^\//, ""));
-const entryFiles = [
-  ...new Set([
-    ...refs(/<script[^>]+src="([^"]+\.js)"/g),
-    ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ]),
-];
+const entryFiles = entryOf(html);
 const cssFiles = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g);
 const allJs = fs.readdirSync(path.join(root, "assets")).filter((f) => f.endsWith(".js"));
 const sellerChunks = allJs.filter((f) =>

@@ -1,0 +1,2 @@
+/** What every storefront page loads at start, read from the built index.html (paths under dist/web). */
+export function entryFiles(html: string): string[];
