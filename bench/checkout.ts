@@ -8,7 +8,7 @@ import path from "node:path";
 import { queryRows, type Database } from "../server/db/database";
 import { products } from "../server/db/schema";
 import { makeShoppers, withBenchDatabase, type BenchShopper } from "./bench-database";
-import { startStore } from "./server-process";
+import { cpuSeconds, startStore } from "./server-process";
 import type { LoadConfig } from "./order-load";
 
 export interface ScenarioResult {
@@ -27,7 +27,17 @@ export interface ScenarioResult {
   ratio: number;
 }
 
+/** Cores (of the machine's) each party used over a measured window; `unused` is idle time. */
+export interface CpuShares {
+  store: number;
+  postgres: number;
+  loadGenerators: number;
+  unused: number;
+}
+
 export interface MixedResult {
+  /** Where the machine's CPU went while the reads were measured: idle, full speed, 250/s. */
+  cpu: { idle: CpuShares; fullSpeed: CpuShares; at250Orders: CpuShares };
   idleReadsPerSecond: number;
   readsPerSecondWhileOrdering: number;
   ordersPerSecondMeanwhile: number;
@@ -123,8 +133,60 @@ interface LoadFigures {
   p99Ms: number;
 }
 
+/**
+ * CPU used so far by the store, by PostgreSQL (all its processes) and by the load generators (this
+ * process and the order load's), and the machine's idle time, in seconds.
+ */
+function cpuSoFar(storePid: number, loadPid?: number) {
+  // The server's processes alive now, plus those that have ended (a connection closed): the
+  // postmaster holds their CPU time as its children's.
+  let postgres = 0;
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres"))
+        postgres += cpuSeconds(Number(pid), { withEndedChildren: true });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const idleTicks = Number(fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.split(/\s+/)[4]);
+  return {
+    store: cpuSeconds(storePid),
+    postgres,
+    loadGenerators: cpuSeconds(process.pid) + (loadPid ? cpuSeconds(loadPid) : 0),
+    unused: idleTicks / 100,
+  };
+}
+
+/** Measures `work` and the cores each party used meanwhile. */
+async function withCpuShares<T>(
+  storePid: number,
+  loadPid: number | undefined,
+  work: () => Promise<T>,
+): Promise<[T, CpuShares]> {
+  const before = cpuSoFar(storePid, loadPid);
+  const started = performance.now();
+  const result = await work();
+  const after = cpuSoFar(storePid, loadPid);
+  const seconds = (performance.now() - started) / 1000;
+  const cores = (key: keyof CpuShares) => Number(((after[key] - before[key]) / seconds).toFixed(2));
+  return [
+    result,
+    {
+      store: cores("store"),
+      postgres: cores("postgres"),
+      loadGenerators: cores("loadGenerators"),
+      unused: cores("unused"),
+    },
+  ];
+}
+
 /** Runs bench/order-load.ts in its own process; `stop` ends a continuous load early. */
-function orderLoad(config: LoadConfig): { done: Promise<LoadFigures>; stop: () => void } {
+function orderLoad(config: LoadConfig): {
+  done: Promise<LoadFigures>;
+  stop: () => void;
+  pid: number;
+} {
   const file = path.join(os.tmpdir(), `greencart-load-${process.pid}-${Date.now()}.json`);
   fs.writeFileSync(file, JSON.stringify(config));
   const child = spawn(
@@ -141,7 +203,7 @@ function orderLoad(config: LoadConfig): { done: Promise<LoadFigures>; stop: () =
       else reject(new Error(`order load exited with ${code}`));
     }),
   );
-  return { done, stop: () => child.kill("SIGTERM") };
+  return { done, stop: () => child.kill("SIGTERM"), pid: child.pid! };
 }
 
 /** 100 shoppers ordering one unit at a time until the stock is gone (or time is up). */
@@ -185,24 +247,24 @@ async function sale(
 /**
  * Catalogue reads (autocannon, 50 connections, in this process) alone, then while shoppers order
  * from another process: at full speed, and at a steady 250 orders a second (a busy evening; the
- * rate at which the cache used to be wiped into the ground).
+ * rate at which the cache used to be wiped into the ground). Each with where the CPU went.
  */
 async function mixed(
-  storeUrl: string,
+  store: { url: string; pid: number },
   database: Database,
   shoppers: BenchShopper[],
   seconds: number,
 ): Promise<MixedResult> {
-  const readUrl = `${storeUrl}/api/product/list?limit=24`;
+  const readUrl = `${store.url}/api/product/list?limit=24`;
   const read = async () =>
     (await autocannon({ url: readUrl, connections: 50, duration: seconds, pipelining: 1 })).requests
       .average;
   await read(); // warm
-  const idle = await read();
+  const [idle, idleCpu] = await withCpuShares(store.pid, undefined, read);
   const ids = await saleProducts(database, 50, 1_000_000);
   const underLoad = async (ratePerSecond?: number) => {
     const load = orderLoad({
-      storeUrl,
+      storeUrl: store.url,
       shoppers,
       productIds: ids,
       maxSeconds: seconds + 30,
@@ -210,14 +272,15 @@ async function mixed(
       ratePerSecond,
     });
     await new Promise((r) => setTimeout(r, 1500)); // orders flowing first
-    const reads = await read();
+    const [reads, cpu] = await withCpuShares(store.pid, load.pid, read);
     load.stop();
     const figures = await load.done;
-    return { reads, orders: figures.ordersPerSecond };
+    return { reads, cpu, orders: figures.ordersPerSecond };
   };
   const full = await underLoad();
   const steady = await underLoad(250);
   return {
+    cpu: { idle: idleCpu, fullSpeed: full.cpu, at250Orders: steady.cpu },
     idleReadsPerSecond: Math.round(idle),
     readsPerSecondWhileOrdering: Math.round(full.reads),
     ordersPerSecondMeanwhile: full.orders,
@@ -257,7 +320,7 @@ export async function benchCheckout(options: {
           ratio: Number((result.ordersPerSecond / ceilingRate).toFixed(2)),
         });
       }
-      const mix = await mixed(store.url, database, shoppers, options.quick ? 3 : 8);
+      const mix = await mixed(store, database, shoppers, options.quick ? 3 : 8);
       return { shoppers: options.shoppers, scenarios, mixed: mix };
     } finally {
       await store.stop();

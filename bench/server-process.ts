@@ -12,7 +12,15 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real store (`server/main.ts`) on a free loopback port and waits until it answers. */
+/**
+ * Starts the real store (`server/main.ts`) on a free loopback port and waits until it answers.
+ *
+ * The store runs in a session of its own (`detached`), as a service manager would run it: Linux
+ * shares the CPU fairly between sessions ("autogroups") before it shares it between processes, so
+ * a store started inside the bench's session would split one share with the bench's own load
+ * generators, which on a real server are the shoppers' phones, elsewhere. PostgreSQL runs in its
+ * own session already. It is stopped when the bench ends, however it ends.
+ */
 export async function startStore(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -32,8 +40,11 @@ export async function startStore(env: Record<string, string>): Promise<RunningSe
         ...env,
       },
       stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
     },
   );
+  const stopOnExit = () => child.kill("SIGKILL");
+  process.once("exit", stopOnExit);
   const deadline = Date.now() + 120_000;
   while (
     !(await fetch(`${url}/api/health`).then(
@@ -49,6 +60,7 @@ export async function startStore(env: Record<string, string>): Promise<RunningSe
     url,
     pid: child.pid!,
     stop: async () => {
+      process.off("exit", stopOnExit);
       child.kill("SIGTERM");
       await new Promise((resolve) =>
         child.exitCode !== null ? resolve(null) : child.once("exit", resolve),
@@ -72,3 +84,17 @@ export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
+
+/**
+ * CPU time a process has used so far, in seconds (Linux; user and system), optionally with that
+ * of its children that have ended.
+ */
+export function cpuSeconds(pid: number, { withEndedChildren = false } = {}): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop()!.trim().split(" ");
+  const own = Number(fields[11]) + Number(fields[12]);
+  const children = withEndedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  return (own + children) / CLOCK_TICKS;
+}
+
+/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every Linux we run on). */
+const CLOCK_TICKS = 100;
