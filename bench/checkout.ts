@@ -54,6 +54,17 @@ export interface CheckoutResult {
 }
 
 const CEILING_CLIENTS = 64;
+/** A neighbourhood store's catalogue, beside which the sales below run (issue 12's premise). */
+const CATALOGUE_PRODUCTS = 5000;
+
+/** The rest of the shop: `count` products nobody buys in the bench, so that nothing it does can
+ * hide a cost that grows with the catalogue. */
+async function stockTheShelves(database: Database, count: number): Promise<void> {
+  await database.db.execute(
+    sql`insert into products (name, category, price_paise, offer_price_paise, stock, in_stock)
+        select 'Shelf item ' || n, 'Grains', 6000, 5500, 40, true from generate_series(1, ${count}) as n`,
+  );
+}
 
 async function saleProducts(database: Database, count: number, stock: number): Promise<string[]> {
   const rows = await database.db
@@ -292,9 +303,9 @@ async function mixed(
 }
 
 /**
- * Checkout on PostgreSQL with one store process and 100 concurrent shoppers, each figure beside
- * its ceiling measured in the same run: a spread sale (50 products) and a hot one (1 product,
- * 5,000 units), then catalogue reads while orders flow.
+ * Checkout on PostgreSQL with one store process and 100 concurrent shoppers, in a shop of 5,000
+ * products, each figure beside its ceiling measured in the same run: a spread sale (50 products)
+ * and a hot one (1 product, 5,000 units), then catalogue reads while orders flow.
  */
 export async function benchCheckout(options: {
   adminUrl: string;
@@ -305,6 +316,7 @@ export async function benchCheckout(options: {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-bench-checkout-"));
     const store = await startStore({ DATA_DIR: dataDir, DATABASE_URL: url });
     try {
+      await stockTheShelves(database, CATALOGUE_PRODUCTS);
       const shoppers = await makeShoppers(database, options.shoppers);
       const scenarios: ScenarioResult[] = [];
       for (const [scenario, count, stock] of [

@@ -92,7 +92,7 @@ if (wanted.has("checkout")) {
   const checkout = await benchCheckout({ adminUrl, shoppers: 100, quick });
   results.checkout = checkout;
   console.log(
-    "\nCheckout on PostgreSQL, one store process, 100 concurrent shoppers over HTTP; ceiling = the same order transaction through pg by 64 clients",
+    "\nCheckout on PostgreSQL in a shop of 5,000 products, one store process, 100 concurrent shoppers over HTTP; ceiling = the same order transaction through pg by 64 clients",
   );
   console.table(
     checkout.scenarios.map((s) => ({
