@@ -116,7 +116,7 @@ if (wanted.has("checkout")) {
 if (wanted.has("memory")) {
   results.memory = await benchMemory(adminUrl);
   console.log(
-    "\nMemory (RSS, MB): at rest after start, peak during 30 concurrent 4 MB uploads, a minute later",
+    "\nMemory (RSS, MB): at rest after start, after drawing the storefront pages once, peak during 30 concurrent 4 MB uploads, a minute later",
   );
   console.table(results.memory);
   save();
