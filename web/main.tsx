@@ -25,4 +25,7 @@ if (serverDrawn)
     // As a transition, React takes the page over in short slices, leaving the phone free to
     // answer a tap or a scroll in between (the page is already on screen).
     .then(() => startTransition(() => void hydrateRoot(root, app)));
-else createRoot(root).render(app);
+// Other pages are drawn by the browser: as a transition too, in slices, so that the first
+// render of the app (and the page's chunk arriving into it) never holds the main thread in one
+// long task.
+else startTransition(() => createRoot(root).render(app));
