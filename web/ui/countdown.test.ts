@@ -10,9 +10,15 @@ describe("formatClock", () => {
     }
   });
 
-  it("creates no Intl formatter", () => {
+  it("refuses a date that is not one, as Intl does", () => {
+    expect(() => formatClock("not a date")).toThrow(RangeError);
+  });
+
+  it("creates no Intl formatter, not even when its module loads", async () => {
     const created = vi.spyOn(Intl, "DateTimeFormat");
-    expect(formatClock("2026-11-23T13:05:00")).toBe("1:05 pm");
+    vi.resetModules();
+    const countdown = await import("./countdown");
+    expect(countdown.formatClock("2026-11-23T13:05:00")).toBe("1:05 pm");
     expect(created).not.toHaveBeenCalled();
     created.mockRestore();
   });

@@ -20,6 +20,7 @@ export function useNow(everyMs = COUNTDOWN_REFRESH_MS): number {
  */
 export function formatClock(at: string | number | Date): string {
   const time = new Date(at);
+  if (Number.isNaN(time.getTime())) throw new RangeError("Invalid time value"); // as Intl does
   const hours = time.getHours();
   const minutes = String(time.getMinutes()).padStart(2, "0");
   return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;

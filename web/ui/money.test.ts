@@ -47,9 +47,12 @@ describe("formatRupees", () => {
     }
   });
 
-  it("creates no Intl formatter", () => {
+  it("creates no Intl formatter, not even when its module loads", async () => {
     const created = vi.spyOn(Intl, "NumberFormat");
-    expect(formatRupees(1234.5)).toBe("₹1,234.50");
+    vi.resetModules();
+    const money = await import("./money");
+    expect(money.formatRupees(1234.5)).toBe("₹1,234.50");
+    expect(money.formatRupees(-0.5)).toBe("-₹0.50");
     expect(created).not.toHaveBeenCalled();
     created.mockRestore();
   });

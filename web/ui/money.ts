@@ -3,15 +3,17 @@
  * `new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" })` writes, without it.
  * A page's first Intl currency formatter loads ICU's locale data, 20–50 ms of a phone's main
  * thread in one piece, and every storefront page shows a price (docs/decisions/017). money.test.ts
- * holds this to Intl's answers.
+ * holds this to Intl's answers. Amounts no shop has (not finite, or 10^21 and more, which
+ * JavaScript writes with an exponent) are left to Intl.
  */
 export function formatRupees(amount: number): string {
-  const sign = amount < 0 ? "-" : "";
+  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e21) return intlRupees().format(amount);
+  const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
   // Rounded half away from zero on the number's shortest decimal form, as Intl rounds (1.005 →
-  // 1.01, although the double is a hair below 1.005).
+  // 1.01, although the double is a hair below 1.005). Below 10^-6 JavaScript writes an exponent:
+  // those round to zero paise either way.
   const text = Math.abs(amount).toString();
-  if (text.includes("e")) return `${sign}₹${Math.abs(amount).toFixed(2)}`; // below 1e-6 or above 1e21
-  const [whole = "0", fraction = ""] = text.split(".");
+  const [whole = "0", fraction = ""] = text.includes("e") ? ["0"] : text.split(".");
   let paise = Number(fraction.slice(0, 2).padEnd(2, "0"));
   let rupees = Number(whole);
   if ((fraction[2] ?? "0") >= "5") paise++;
@@ -28,3 +30,7 @@ function groupIndian(digits: string): string {
   const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
   return `${head},${digits.slice(-3)}`;
 }
+
+let intl: Intl.NumberFormat | undefined;
+const intlRupees = () =>
+  (intl ??= new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }));

@@ -1,18 +1,13 @@
 import type { Order } from "../../../../contract/order";
+import { formatRupees } from "../../../ui/money";
 
 /** The live stream of every order (server-sent events). */
 export const SELLER_EVENTS_URL = "/api/order/seller/events";
 
-const whole = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  maximumFractionDigits: 0,
-});
-const exact = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
-
 /** ₹340, or ₹32.50 when there are paise. */
 export function shortRupees(amount: number): string {
-  return Number.isInteger(amount) ? whole.format(amount) : exact.format(amount);
+  const exact = formatRupees(amount);
+  return Number.isInteger(amount) ? exact.replace(/\.00$/, "") : exact;
 }
 
 /** A status as a coloured badge. */
