@@ -1,4 +1,5 @@
 import { smallScreen, type Picture } from "virtual:art";
+import { mainPictureProps } from "./images";
 
 /**
  * One of our drawings as a responsive picture (AVIF, then WebP, at the widths the build made),
@@ -45,7 +46,7 @@ export function ArtPicture({
         width={picture.width}
         height={picture.height}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
+        {...mainPictureProps(priority)}
         decoding={priority ? "sync" : "async"}
         className={className}
       />

@@ -3,7 +3,7 @@ import { useAppReady } from "../../../ui/app-ready";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { useStore } from "../../../lib/store";
-import { thumbnail } from "../../../ui/images";
+import { mainPictureProps, thumbnail } from "../../../ui/images";
 import { Price } from "../../../ui/price";
 import { Stars } from "../../../ui/stars";
 
@@ -35,7 +35,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           width={160}
           height={160}
           loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : "auto"}
+          {...mainPictureProps(eager)}
           className="mx-auto aspect-square w-28 object-contain transition group-hover:scale-105 md:w-36"
         />
         <p className="mt-2 text-sm text-gray-500">{product.category}</p>

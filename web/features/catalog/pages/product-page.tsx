@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
 import { useStore } from "../../../lib/store";
-import { thumbnail } from "../../../ui/images";
+import { mainPictureProps, thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
 import { Stars } from "../../../ui/stars";
 import { useProduct, useProductList } from "../../../lib/catalogue-api";
@@ -86,7 +86,7 @@ export function ProductPage() {
               alt={product.name}
               width={480}
               height={480}
-              fetchPriority="high"
+              {...mainPictureProps(true)}
               className="aspect-square w-56 object-contain sm:w-80 md:w-[420px]"
             />
           </div>

@@ -1,0 +1,98 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// web/public/start-after-load.js starts a server-drawn page's app once a main picture is on
+// screen: where the browser reports painted elements, on that report; elsewhere after the
+// pictures have decoded; never later than 3 s after the load event.
+
+type Listener = (list: { getEntries: () => { identifier: string }[] }) => void;
+let observers: Listener[] = [];
+class FakePerformanceObserver {
+  static supportedEntryTypes: string[] = [];
+  constructor(private readonly listener: Listener) {}
+  observe() {
+    observers.push(this.listener);
+  }
+  disconnect() {
+    observers = observers.filter((l) => l !== this.listener);
+  }
+}
+const painted = (identifier: string) =>
+  observers.forEach((listener) => listener({ getEntries: () => [{ identifier }] }));
+const starts = () => (globalThis as { appStarts?: number }).appStarts ?? 0;
+
+async function loadPage({
+  reportsPaints,
+  mainPicture = true,
+}: {
+  reportsPaints: boolean;
+  mainPicture?: boolean;
+}) {
+  FakePerformanceObserver.supportedEntryTypes = reportsPaints ? ["element", "paint"] : ["paint"];
+  vi.stubGlobal("PerformanceObserver", FakePerformanceObserver);
+  vi.stubGlobal("requestAnimationFrame", (callback: () => void) => setTimeout(callback, 16));
+  document.body.innerHTML = `
+    <div id="root">${mainPicture ? '<img elementtiming="main-picture" src="/media/a-thumb.webp">' : "<p>Hello</p>"}</div>
+    <script type="module" id="start-after-load" data-app="/web/test/started-app.ts"></script>`;
+  HTMLImageElement.prototype.decode = () => Promise.resolve();
+  vi.resetModules();
+  await import("../public/start-after-load.js");
+}
+
+/** Lets `ms` of timers pass, and the app's dynamic import run if it was started. */
+async function settle(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+  for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+const startedOnce = () => vi.waitFor(() => expect(starts()).toBe(1));
+
+// The stand-in app transformed once, so that each start imports it at once.
+beforeAll(async () => {
+  await import("./started-app");
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout"] });
+  observers = [];
+  (globalThis as { appStarts?: number }).appStarts = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+describe("start-after-load", () => {
+  it("starts the app once the browser reports a main picture painted, not before", async () => {
+    await loadPage({ reportsPaints: true });
+    await settle(100);
+    expect(starts()).toBe(0);
+    painted("something-else");
+    await settle(100);
+    expect(starts()).toBe(0);
+    painted("main-picture");
+    await settle(10);
+    await startedOnce();
+    // Once only, whatever follows.
+    painted("main-picture");
+    await settle(5000);
+    expect(starts()).toBe(1);
+  });
+
+  it("waits at most 3 s after the load event for that report", async () => {
+    await loadPage({ reportsPaints: true });
+    await settle(2900);
+    expect(starts()).toBe(0);
+    await settle(200);
+    await startedOnce();
+  });
+
+  it("starts after the pictures have decoded where paints are not reported, or without a main picture", async () => {
+    await loadPage({ reportsPaints: false });
+    await settle(50);
+    await startedOnce();
+
+    (globalThis as { appStarts?: number }).appStarts = 0;
+    await loadPage({ reportsPaints: true, mainPicture: false });
+    await settle(50);
+    await startedOnce();
+  });
+});
