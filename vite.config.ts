@@ -8,7 +8,7 @@ import { precompress } from "./web/precompress-plugin";
 // The storefront SPA. `npm run build` (`vite build`) writes dist/web, which the server serves,
 // and dist/ssr, the renderer the server uses for storefront pages' first screen (entry-server.tsx,
 // docs/decisions/015-server-rendered-first-screen.md).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // `vite build` builds every environment below: the browser's app, then the server's renderer.
   builder: {},
   environments: {
@@ -29,17 +29,20 @@ export default defineConfig({
   root: "web",
   resolve: {
     // React Router's package points every bundler at its development build, which keeps its
-    // developer warnings (built on every render of <Routes>); the production build is the same
-    // code without them.
-    alias: [
-      {
-        find: /^react-router$/,
-        replacement: path.resolve(
-          import.meta.dirname,
-          "node_modules/react-router/dist/production/index.mjs",
-        ),
-      },
-    ],
+    // developer warnings (built on every render of <Routes>); a build takes the production one,
+    // the same code without them, and `vite` in development keeps the warnings.
+    alias:
+      command === "build"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve(
+                import.meta.dirname,
+                "node_modules/react-router/dist/production/index.mjs",
+              ),
+            },
+          ]
+        : [],
   },
   plugins: [react(), tailwindcss(), art(), precompress()],
   build: {
@@ -55,4 +58,4 @@ export default defineConfig({
     // `npm run dev:web` next to `npm run dev:server`
     proxy: { "/api": "http://127.0.0.1:3000", "/media": "http://127.0.0.1:3000" },
   },
-});
+}));

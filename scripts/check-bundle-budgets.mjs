@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { entryFiles as entryOf } from "./entry-files.mjs";
+import { entryFiles } from "./entry-files.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/web");
 const KB = 1024;
@@ -19,16 +19,16 @@ const gzipSize = (file) =>
   zlib.gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length;
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const refs = (pattern) => [...html.matchAll(pattern)].map((m) => m[1].replace(/^\//, ""));
-const entryFiles = entryOf(html);
+const entryJsFiles = entryFiles(html);
 const cssFiles = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g);
 const allJs = fs.readdirSync(path.join(root, "assets")).filter((f) => f.endsWith(".js"));
 const sellerChunks = allJs.filter((f) =>
   sellerMarkers.some((m) => fs.readFileSync(path.join(root, "assets", f), "utf8").includes(m)),
 );
 
-const entryJs = entryFiles.reduce((sum, f) => sum + gzipSize(f), 0);
+const entryJs = entryJsFiles.reduce((sum, f) => sum + gzipSize(f), 0);
 const css = cssFiles.reduce((sum, f) => sum + gzipSize(f), 0);
-const sellerInEntry = entryFiles.filter((f) =>
+const sellerInEntry = entryJsFiles.filter((f) =>
   sellerMarkers.some((m) => fs.readFileSync(path.join(root, f), "utf8").includes(m)),
 );
 
@@ -50,12 +50,12 @@ const rows = [
     "separate seller chunk",
     sellerChunks.join(", ") || "missing",
     "present",
-    sellerChunks.length > 0 && entryFiles.every((f) => !sellerChunks.includes(path.basename(f))),
+    sellerChunks.length > 0 && entryJsFiles.every((f) => !sellerChunks.includes(path.basename(f))),
   ],
 ];
 for (const [name, value, budget, ok] of rows)
   console.log(`${ok ? "ok  " : "FAIL"}  ${name.padEnd(28)} ${String(value).padEnd(24)} ${budget}`);
-if (entryFiles.length === 0) {
+if (entryJsFiles.length === 0) {
   console.log("FAIL  no entry script found in dist/web/index.html");
   process.exit(1);
 }
