@@ -1,29 +1,45 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { matchPath, Route, Routes } from "react-router";
 import { HomePage } from "../features/catalog/pages/home-page";
+import { CartLoading } from "../features/checkout/components/cart-frame";
+import { useStore } from "../lib/store";
 import { RootLayout } from "./root-layout";
 
 /** A page loaded on demand (its own chunk), by its named export, with a skeleton meanwhile. */
 function lazyPage<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
+  Loading: ComponentType = PageLoading,
 ): ComponentType {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
   return function LazyPage() {
     return (
-      <Suspense
-        fallback={
-          <div
-            className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
-            aria-busy="true"
-            aria-label="Loading"
-          />
-        }
-      >
+      <Suspense fallback={<Loading />}>
         <Page />
       </Suspense>
     );
   };
+}
+
+function PageLoading() {
+  return (
+    <div
+      className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
+      aria-busy="true"
+      aria-label="Loading"
+    />
+  );
+}
+
+/**
+ * While the cart page's chunk is on its way (a cart opened from its address), the cart's own
+ * frame: its heading and count and a placeholder a line, as the page shows them while its
+ * products load. The shopper sees their cart's shape at once, and nothing moves after.
+ */
+function CartPageLoading() {
+  const { cart } = useStore();
+  const ids = Object.keys(cart);
+  return ids.length > 0 ? <CartLoading ids={ids} /> : <PageLoading />;
 }
 
 // The storefront pages the server draws (besides home, which is in the entry chunk).
@@ -44,7 +60,11 @@ export function loadServerDrawnPage(pathname: string): Promise<unknown> {
   if (matchPath("/products/:category/:id", pathname)) return loadProductPage();
   return Promise.resolve();
 }
-const CartPage = lazyPage(() => import("../features/checkout/pages/cart-page"), "CartPage");
+const CartPage = lazyPage(
+  () => import("../features/checkout/pages/cart-page"),
+  "CartPage",
+  CartPageLoading,
+);
 const AddAddressPage = lazyPage(
   () => import("../features/checkout/pages/add-address-page"),
   "AddAddressPage",

@@ -3,6 +3,7 @@ import type { Product } from "../../../../contract/product";
 import { quantityOptions } from "../../../lib/cart-rules";
 import { thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
+import { PICTURE_BOX, ROW } from "./cart-frame";
 
 /**
  * One product of the cart on one row, phone first: picture, name and weight, a −/+ stepper
@@ -21,10 +22,10 @@ export function CartLine({
 }) {
   const href = `/products/${product.category.toLowerCase()}/${product._id}`;
   return (
-    <li className="flex gap-3 border-t border-gray-200 py-3 text-sm md:gap-5 md:text-base">
+    <li className={ROW}>
       <Link
         to={href}
-        className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 md:h-24 md:w-24"
+        className={`flex items-center justify-center overflow-hidden border border-gray-300 ${PICTURE_BOX}`}
       >
         <img
           src={thumbnail(product.image[0])}
@@ -91,29 +92,6 @@ export function CartLine({
             Remove
           </button>
         </div>
-      </div>
-    </li>
-  );
-}
-
-/** A line while its product loads: the same boxes as CartLine, so the page does not move. */
-export function CartLineSkeleton() {
-  const bar = "animate-pulse rounded bg-gray-100";
-  return (
-    <li
-      aria-hidden="true"
-      className="flex gap-3 border-t border-gray-200 py-3 text-sm md:gap-5 md:text-base"
-    >
-      <div className={`h-16 w-16 shrink-0 md:h-24 md:w-24 ${bar}`} />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className={`w-32 ${bar}`}>&nbsp;</p>
-            <p className={`mt-0.5 w-20 ${bar}`}>&nbsp;</p>
-          </div>
-          <p className={`w-16 ${bar}`}>&nbsp;</p>
-        </div>
-        <div className={`mt-2 h-11 w-44 md:h-9 ${bar}`} />
       </div>
     </li>
   );

@@ -111,13 +111,3 @@ export function OrderSummary({
     </>
   );
 }
-
-/** The summary's box while the cart's products load (its height is about the summary's). */
-export function OrderSummarySkeleton() {
-  return (
-    <aside
-      aria-hidden="true"
-      className="h-[420px] w-full animate-pulse border border-gray-300/70 bg-gray-100/40 md:max-w-[360px]"
-    />
-  );
-}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Address } from "../../../../contract/address";
@@ -9,18 +9,21 @@ import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
 import { useAddresses, usePlaceOrder } from "../api";
 import { AddressPicker } from "../components/address-picker";
-import { CartLine, CartLineSkeleton } from "../components/cart-line";
+import { CartLine } from "../components/cart-line";
 import {
-  OrderSummary,
+  CartHeading,
+  CartLayout,
+  CartLinesLoading,
   OrderSummarySkeleton,
-  type PaymentChoice,
-} from "../components/order-summary";
+} from "../components/cart-frame";
+import { OrderSummary, type PaymentChoice } from "../components/order-summary";
 
 export function CartPage() {
   const { user, sessionChecked, cart, updateCart, removeFromCart, clearCart, setShowLogin } =
     useStore();
   // Only the cart's products, by id: the cart costs the same whatever the catalogue's size.
-  const products = useProductsByIds(Object.keys(cart));
+  const ids = Object.keys(cart);
+  const products = useProductsByIds(ids);
   const addresses = useAddresses(Boolean(user));
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<Address | undefined>(undefined);
@@ -97,16 +100,12 @@ export function CartPage() {
   };
 
   // While the cart's products are on their way the page keeps its final shape (heading, one
-  // placeholder per line, the summary's box), so nothing moves when they arrive.
-  const count = Object.keys(cart).length;
-  if (products.isPending && count > 0)
+  // placeholder per line, the summary's box), so nothing moves when they arrive (unless a kept
+  // product no longer exists: its line goes).
+  if (products.isPending && ids.length > 0)
     return (
-      <CartLayout heading={<CartHeading count={count} />} summary={<OrderSummarySkeleton />}>
-        <ul aria-busy="true" aria-label="Loading cart">
-          {Object.keys(cart).map((id) => (
-            <CartLineSkeleton key={id} />
-          ))}
-        </ul>
+      <CartLayout heading={<CartHeading count={ids.length} />} summary={<OrderSummarySkeleton />}>
+        <CartLinesLoading ids={ids} />
       </CartLayout>
     );
   if (lines.length === 0) {
@@ -169,43 +168,5 @@ export function CartPage() {
         ))}
       </ul>
     </CartLayout>
-  );
-}
-
-/** The cart's frame, the same while its products load and once they are there. */
-function CartLayout({
-  heading,
-  summary,
-  children,
-}: {
-  heading: ReactNode;
-  summary: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mt-10 flex flex-col gap-10 pb-24 md:flex-row md:pb-0">
-      <section className="max-w-4xl flex-1">
-        {heading}
-        {children}
-        <Link
-          to="/products"
-          className="mt-8 inline-flex min-h-11 items-center gap-2 font-medium text-primary-dull"
-        >
-          ← Continue Shopping
-        </Link>
-      </section>
-      {summary}
-    </div>
-  );
-}
-
-function CartHeading({ count }: { count: number }) {
-  return (
-    <h1 className="mb-6 text-3xl font-medium">
-      Shopping Cart{" "}
-      <span className="text-sm text-primary-dull">
-        {count} {count === 1 ? "Item" : "Items"}
-      </span>
-    </h1>
   );
 }
