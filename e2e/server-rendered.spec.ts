@@ -105,3 +105,34 @@ test("the app takes the server's page over without drawing it again, and it work
 
   expect(complaints).toEqual([]);
 });
+
+test("a page scrolled before its app arrives stays where the shopper put it", async ({ page }) => {
+  // The app's entry is held back until the shopper has scrolled (a slow network).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/index-*.js", async (request) => {
+    await held;
+    await request.continue();
+  });
+  await page.goto("/products/grains");
+  const cards = page.getByRole("main").getByRole("listitem");
+  await expect(cards).toHaveCount(24);
+  await cards.nth(12).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+
+  release();
+  // Taken over (its buttons work), and still where it was.
+  await expect(cards.nth(12).getByRole("button", { name: /^Add .* to cart$/ })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  // Leaving without scrolling again, then Back, returns to that same place.
+  const shown = await cards.count();
+  const name = (await cards.nth(12).locator("p.truncate").textContent())?.trim() ?? "";
+  await cards.nth(12).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(cards).toHaveCount(shown);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});

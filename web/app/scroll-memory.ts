@@ -9,7 +9,8 @@ const RESTORE_FRAMES = 30;
 /**
  * A new page starts at its top (a related product's card is usually far down the page); Back and
  * Forward return to where the shopper was on that page, long paged lists included (their pages
- * come back from the query cache). Only a change of page scrolls: typing a search does not.
+ * come back from the query cache). Only a change of page scrolls: typing a search does not, and
+ * neither does the app's start.
  */
 export function useScrollMemory(): void {
   const location = useLocation();
@@ -33,7 +34,16 @@ export function useScrollMemory(): void {
   }, []);
 
   useLayoutEffect(() => {
-    if (lastKey.current !== null) positions.set(lastKey.current, lastY.current);
+    // The app's start: the page stays where it is. A page the server drew may have been scrolled
+    // before the app took it over, and a reload's position is the browser's to restore.
+    if (lastKey.current === null) {
+      // Where it is now counts as where the shopper was, should they leave before scrolling again.
+      lastY.current = window.scrollY;
+      lastKey.current = location.key;
+      lastPathname.current = location.pathname;
+      return;
+    }
+    positions.set(lastKey.current, lastY.current);
     lastKey.current = location.key;
     const samePage = lastPathname.current === location.pathname;
     lastPathname.current = location.pathname;
