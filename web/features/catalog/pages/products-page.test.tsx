@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "../../../../contract/product";
 import { resetInitialAnswers } from "../../../lib/initial-data";
+import { makeProduct } from "../../../test/order-fixture";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { CategoryPage } from "./category-page";
 import { ProductsPage } from "./products-page";
@@ -13,21 +14,15 @@ afterEach(() => {
   resetInitialAnswers();
 });
 
-const product = (i: number, name = `Rice ${i}`): Product => ({
-  _id: `p${i}`,
-  name,
-  category: "Grains",
-  price: 40,
-  offerPrice: 35,
-  image: [`/media/p${i}-large.webp`],
-  description: [],
-  inStock: true,
-  stock: 10,
-  lowStockThreshold: 5,
-  weight: "1 kg",
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-});
+const product = (i: number, name = `Rice ${i}`): Product =>
+  makeProduct(`p${i}`, {
+    name,
+    price: 40,
+    offerPrice: 35,
+    description: [],
+    stock: 10,
+    weight: "1 kg",
+  });
 const catalogue = Array.from({ length: 30 }, (_, i) => product(i + 1));
 
 describe("products page", () => {

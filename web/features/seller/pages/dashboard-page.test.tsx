@@ -4,24 +4,22 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "../../../../contract/product";
 import type { Dashboard } from "../../../../contract/seller";
 import { mockApi, renderApp } from "../../../test/render";
+import { makeProduct } from "../../../test/order-fixture";
 import { DashboardPage } from "./dashboard-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const lowProduct = (id: string, name: string, stock: number): Product => ({
-  _id: id,
-  name,
-  category: "Dairy",
-  price: 30,
-  offerPrice: 28,
-  image: [],
-  description: [],
-  inStock: stock > 0,
-  stock,
-  lowStockThreshold: 5,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-});
+const lowProduct = (id: string, name: string, stock: number): Product =>
+  makeProduct(id, {
+    name,
+    category: "Dairy",
+    price: 30,
+    offerPrice: 28,
+    image: [],
+    description: [],
+    inStock: stock > 0,
+    stock,
+  });
 
 const week: Dashboard = {
   success: true,

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Product } from "../../../../contract/product";
 import { mockApi, renderApp } from "../../../test/render";
+import { makeProduct } from "../../../test/order-fixture";
 import { EditProductPage } from "./edit-product-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -10,21 +10,16 @@ afterEach(() => vi.unstubAllGlobals());
 // jsdom has no object URLs; the photo previews need one.
 Object.assign(URL, { createObjectURL: () => "blob:preview", revokeObjectURL: () => {} });
 
-const product: Product = {
-  _id: "p1",
+const product = makeProduct("p1", {
   name: "Fresh Tomatoes",
   category: "Vegetables",
   price: 40,
   offerPrice: 35,
   image: ["/media/a-large.webp"],
   description: ["Juicy and red", "Farm fresh"],
-  inStock: true,
   stock: 12,
-  lowStockThreshold: 5,
   weight: "500g",
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-};
+});
 
 const render = () =>
   renderApp(<EditProductPage />, {

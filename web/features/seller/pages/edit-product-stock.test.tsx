@@ -3,24 +3,20 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product, StockEntry } from "../../../../contract/product";
 import { mockApi, renderApp } from "../../../test/render";
+import { makeProduct } from "../../../test/order-fixture";
 import { EditProductPage } from "./edit-product-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const product: Product = {
-  _id: "p1",
+const product = makeProduct("p1", {
   name: "Fresh Tomatoes",
   category: "Vegetables",
   price: 40,
   offerPrice: 35,
   image: ["/media/a-large.webp"],
   description: [],
-  inStock: true,
   stock: 12,
-  lowStockThreshold: 5,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-};
+});
 
 const entry = (fields: Partial<StockEntry>): StockEntry => ({
   at: "2026-11-22T04:30:00.000Z",

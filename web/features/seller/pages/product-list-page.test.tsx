@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useLocation } from "react-router";
 import type { Product } from "../../../../contract/product";
+import { makeProduct } from "../../../test/order-fixture";
 import { mockApi, renderApp } from "../../../test/render";
 import { ProductListPage } from "./product-list-page";
 
@@ -11,21 +12,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const product = (id: string, name: string, fields: Partial<Product> = {}): Product => ({
-  _id: id,
-  name,
-  category: "Vegetables",
-  price: 40,
-  offerPrice: 35,
-  image: [`/media/${id}-large.webp`],
-  description: [],
-  inStock: true,
-  stock: 50,
-  lowStockThreshold: 5,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  updatedAt: "2026-11-01T00:00:00.000Z",
-  ...fields,
-});
+const product = (id: string, name: string, fields: Partial<Product> = {}): Product =>
+  makeProduct(id, {
+    name,
+    category: "Vegetables",
+    price: 40,
+    offerPrice: 35,
+    description: [],
+    stock: 50,
+    ...fields,
+  });
 
 const tomatoes = product("p1", "Fresh Tomatoes");
 const milk = product("p2", "Amul Milk", { stock: 0, inStock: false, category: "Dairy" });
