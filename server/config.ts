@@ -20,6 +20,14 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
         .optional(),
     ),
+    DATABASE_POOL_SIZE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "must be a whole number")
+        .transform(Number)
+        .pipe(z.number().min(2).max(500))
+        .optional(),
+    ),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MEDIA_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MEDIA_STORE: optionalText.pipe(z.enum(["local", "database"]).optional()),
@@ -66,6 +74,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each process keeps to PostgreSQL; unset: db/postgres.ts's default. */
+  databasePoolSize: number | undefined;
   publicUrl: string;
   /** Where stored images are served from (a CDN may sit in front); defaults to publicUrl. */
   mediaUrl: string;
@@ -121,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     mediaUrl: (e.MEDIA_URL ?? publicUrl).replace(/\/+$/, ""),
     mediaStore: e.MEDIA_STORE ?? (e.DATABASE_URL ? "database" : "local"),

@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,
+      databasePoolSize: undefined,
       publicUrl: "http://localhost:3000",
       corsOrigins: [],
       mediaUrl: "http://localhost:3000",
@@ -27,6 +28,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe(
       "https://shop.example",
     );
+  });
+
+  it("reads DATABASE_POOL_SIZE", () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: "8" }).databasePoolSize).toBe(8);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "" }).databasePoolSize).toBeUndefined();
   });
 
   it("treats empty values as unset", () => {
@@ -53,6 +59,8 @@ describe("loadConfig", () => {
     [{ SHOP_TIME_ZONE: "Mars/Olympus" }, "SHOP_TIME_ZONE"],
     [{ MEDIA_URL: "cdn.example" }, "MEDIA_URL"],
     [{ MEDIA_STORE: "database" }, "MEDIA_STORE"],
+    [{ DATABASE_POOL_SIZE: "1" }, "DATABASE_POOL_SIZE"],
+    [{ DATABASE_POOL_SIZE: "many" }, "DATABASE_POOL_SIZE"],
   ])("rejects %j naming %s", (env, key) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(key);

@@ -9,11 +9,19 @@ import * as schema from "./schema";
 /** Any fixed number: the advisory lock that lets only one process migrate at a time. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
+/**
+ * Connections a process keeps for its queries (LISTEN has one more of its own). Few on purpose
+ * (docs/decisions/020): a machine runs only as many backends at once as it has cores, and
+ * shoppers waiting in the pool cost nothing, while backends waiting in PostgreSQL fight over row
+ * locks and take the CPU the store needs to answer everyone else.
+ */
+export const DEFAULT_POOL_SIZE = 6;
+
 /** A PostgreSQL server: for production and for more than one server process. */
 export async function openPostgres(
   url: string,
   log?: Pick<Logger, "warn">,
-  poolSize = 20,
+  poolSize = DEFAULT_POOL_SIZE,
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.

@@ -10,7 +10,7 @@ const config = loadConfig({
   PUBLIC_URL: "http://localhost:3000",
 });
 if (!config.databaseUrl) throw new Error("serve-for-test needs DATABASE_URL");
-const database = await openPostgres(config.databaseUrl, undefined, 20);
+const database = await openPostgres(config.databaseUrl, undefined, config.databasePoolSize);
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
