@@ -8,7 +8,8 @@ import path from "node:path";
 import { queryRows, type Database } from "../server/db/database";
 import { products } from "../server/db/schema";
 import { makeShoppers, withBenchDatabase, type BenchShopper } from "./bench-database";
-import { cpuSeconds, startStore } from "./server-process";
+import { withCpuShares, type CpuShares } from "./cpu-shares";
+import { startStore } from "./server-process";
 import type { LoadConfig } from "./order-load";
 
 export interface ScenarioResult {
@@ -25,14 +26,6 @@ export interface ScenarioResult {
   /** The same order transaction straight through `pg` by 64 clients, orders per second. */
   ceilingOrdersPerSecond: number;
   ratio: number;
-}
-
-/** Cores (of the machine's) each party used over a measured window; `unused` is idle time. */
-export interface CpuShares {
-  store: number;
-  postgres: number;
-  loadGenerators: number;
-  unused: number;
 }
 
 export interface MixedResult {
@@ -142,54 +135,6 @@ interface LoadFigures {
   ordersPerSecond: number;
   p50Ms: number;
   p99Ms: number;
-}
-
-/**
- * CPU used so far by the store, by PostgreSQL (all its processes) and by the load generators (this
- * process and the order load's), and the machine's idle time, in seconds.
- */
-function cpuSoFar(storePid: number, loadPid?: number) {
-  // The server's processes alive now, plus those that have ended (a connection closed): the
-  // postmaster holds their CPU time as its children's.
-  let postgres = 0;
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres"))
-        postgres += cpuSeconds(Number(pid), { withEndedChildren: true });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const idleTicks = Number(fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.split(/\s+/)[4]);
-  return {
-    store: cpuSeconds(storePid),
-    postgres,
-    loadGenerators: cpuSeconds(process.pid) + (loadPid ? cpuSeconds(loadPid) : 0),
-    unused: idleTicks / 100,
-  };
-}
-
-/** Measures `work` and the cores each party used meanwhile. */
-async function withCpuShares<T>(
-  storePid: number,
-  loadPid: number | undefined,
-  work: () => Promise<T>,
-): Promise<[T, CpuShares]> {
-  const before = cpuSoFar(storePid, loadPid);
-  const started = performance.now();
-  const result = await work();
-  const after = cpuSoFar(storePid, loadPid);
-  const seconds = (performance.now() - started) / 1000;
-  const cores = (key: keyof CpuShares) => Number(((after[key] - before[key]) / seconds).toFixed(2));
-  return [
-    result,
-    {
-      store: cores("store"),
-      postgres: cores("postgres"),
-      loadGenerators: cores("loadGenerators"),
-      unused: cores("unused"),
-    },
-  ];
 }
 
 /** Runs bench/order-load.ts in its own process; `stop` ends a continuous load early. */

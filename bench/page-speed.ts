@@ -4,6 +4,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { entryFiles } from "../scripts/entry-files.mjs";
 import { runScript, startStore } from "./server-process";
 
 export interface PageSpeedRow {
@@ -16,6 +17,23 @@ export interface PageSpeedRow {
   bytes: number;
 }
 
+/**
+ * Whether the app ran during a Lighthouse run: a drawn page starts it late (after its pictures),
+ * and a run that ended before the app ran would report a blocking time it never had. The report
+ * must hold the entry script's download (`entryScript`, a path under dist/web) and the session
+ * check the app makes when it starts.
+ */
+function appRan(
+  lhr: { audits: Record<string, { details?: unknown } | undefined> },
+  entryScript: string,
+): boolean {
+  const urls = (
+    (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ??
+    []
+  ).map((item) => new URL(item.url).pathname);
+  return urls.includes(`/${entryScript}`) && urls.includes("/api/user/is-auth");
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -26,8 +44,9 @@ interface ListAnswer {
 /**
  * Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown) on the storefront's pages,
  * median of `runs`: home, a category, a product, search results, and the cart with 3 items (put
- * in the browser's storage before the run). With `products`, a generated catalogue of that many
- * products is added first, so the same pages are measured on a store of that size.
+ * in the browser's storage before the run), with the browser's HTTP cache kept and emptied. With
+ * `products`, a generated catalogue of that many products is added first, so the same pages are
+ * measured on a store of that size.
  */
 export async function benchPageSpeed(options: {
   runs: number;
@@ -60,11 +79,12 @@ export async function benchPageSpeed(options: {
     const product = answer.products[0]!;
     const cart = Object.fromEntries(answer.products.map((p) => [p._id, 2]));
     const pages = [
-      ["home", "/", false],
-      ["category", "/products/vegetables", false],
-      ["product", `/products/${product.category.toLowerCase()}/${product._id}`, false],
-      ["search results", "/products?search=rice", false],
-      ["cart (3 items)", "/cart", true],
+      ["home", "/", "reset"],
+      ["category", "/products/vegetables", "reset"],
+      ["product", `/products/${product.category.toLowerCase()}/${product._id}`, "reset"],
+      ["search results", "/products?search=rice", "reset"],
+      ["cart (3 items)", "/cart", "keep"],
+      ["cart (3 items), cold cache", "/cart", "cold"],
     ] as const;
 
     // The cart lives in the browser's storage: put 3 items there, and keep it through the runs.
@@ -80,19 +100,40 @@ export async function benchPageSpeed(options: {
     await tab.close();
     await browser.disconnect();
 
+    // The cart's runs keep the browser's storage, and with it its HTTP cache: a shopper who has
+    // browsed before. The cold runs empty the HTTP cache first (after a release, or evicted).
+    const clearHttpCache = async () => {
+      const connection = await puppeteer.connect({
+        browserURL: `http://127.0.0.1:${chrome.port}`,
+      });
+      const page = await connection.newPage();
+      const session = await page.createCDPSession();
+      await session.send("Network.clearBrowserCache");
+      await page.close();
+      await connection.disconnect();
+    };
+
+    const entryScript = entryFiles(
+      fs.readFileSync(path.resolve(import.meta.dirname, "../dist/web/index.html"), "utf8"),
+    ).find((file) => file.endsWith(".js"));
+    if (!entryScript) throw new Error("no entry script in dist/web/index.html");
+
     const rows: PageSpeedRow[] = [];
-    for (const [name, route, keepStorage] of pages) {
+    for (const [name, route, storage] of pages) {
       const runs = [];
       for (let i = 0; i < options.runs; i++) {
+        if (storage === "cold") await clearHttpCache();
         const result = await lighthouse(`${store.url}${route}`, {
           port: chrome.port,
           output: "json",
           onlyCategories: ["performance"],
           logLevel: "error",
-          disableStorageReset: keepStorage,
+          disableStorageReset: storage !== "reset",
         });
         if (!result) throw new Error("lighthouse returned nothing");
         const { lhr } = result;
+        if (!appRan(lhr, entryScript))
+          throw new Error(`${route}: the app did not run during Lighthouse's run`);
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),

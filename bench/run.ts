@@ -27,6 +27,13 @@ const { values } = parseArgs({
 const all = ["bundle", "catalogue", "checkout", "memory", "fanout", "dashboard", "pagespeed"];
 const wanted = new Set((values.only ?? all.join(",")).split(","));
 const quick = values.quick ?? false;
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (wanted.has("pagespeed") && !fs.existsSync(chromePath)) {
+  console.error(
+    `Page speed needs Chromium at ${chromePath} (Debian: apt-get install chromium; or set CHROMIUM_PATH).`,
+  );
+  process.exit(1);
+}
 const root = path.resolve(import.meta.dirname, "..");
 const adminUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -55,7 +62,8 @@ const save = () => {
   fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 };
 
-if (wanted.has("bundle") || wanted.has("pagespeed")) {
+// The memory section draws the storefront's pages, so it needs the build too.
+if (["bundle", "pagespeed", "memory"].some((section) => wanted.has(section))) {
   const build = spawnSync(
     process.execPath,
     [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
@@ -147,7 +155,7 @@ if (wanted.has("dashboard")) {
 if (wanted.has("pagespeed")) {
   const pageSpeed = await benchPageSpeed({
     runs: quick ? 1 : 3,
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath,
     products: values.products ? Number(values.products) : undefined,
   });
   results[values.products ? `pageSpeed${pageSpeed.products}` : "pageSpeed"] = pageSpeed;

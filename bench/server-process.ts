@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { freePort } from "../server/test/free-port";
 
@@ -45,16 +46,23 @@ export async function startStore(env: Record<string, string>): Promise<RunningSe
   );
   const stopOnExit = () => child.kill("SIGKILL");
   process.once("exit", stopOnExit);
-  const deadline = Date.now() + 120_000;
-  while (
-    !(await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) throw new Error("the store exited during start");
-    if (Date.now() > deadline) throw new Error("the store did not start in 120 s");
-    await new Promise((r) => setTimeout(r, 300));
+  exitOnSignals();
+  try {
+    const deadline = Date.now() + 120_000;
+    while (
+      !(await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (child.exitCode !== null) throw new Error("the store exited during start");
+      if (Date.now() > deadline) throw new Error("the store did not start in 120 s");
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } catch (error) {
+    process.off("exit", stopOnExit);
+    stopOnExit();
+    throw error;
   }
   return {
     url,
@@ -67,6 +75,19 @@ export async function startStore(env: Record<string, string>): Promise<RunningSe
       );
     },
   };
+}
+
+/**
+ * A store in its own session does not receive the terminal's Ctrl-C, and a signal ends Node
+ * without its "exit" event: the bench leaves through process.exit on the usual signals, so every
+ * store it started is killed on the way out.
+ */
+let exitsOnSignals = false;
+function exitOnSignals(): void {
+  if (exitsOnSignals) return;
+  exitsOnSignals = true;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+    process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 }
 
 /** Runs one of the store's own scripts (seeding) to completion. */
@@ -84,17 +105,3 @@ export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
-
-/**
- * CPU time a process has used so far, in seconds (Linux; user and system), optionally with that
- * of its children that have ended.
- */
-export function cpuSeconds(pid: number, { withEndedChildren = false } = {}): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop()!.trim().split(" ");
-  const own = Number(fields[11]) + Number(fields[12]);
-  const children = withEndedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
-  return (own + children) / CLOCK_TICKS;
-}
-
-/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every Linux we run on). */
-const CLOCK_TICKS = 100;
