@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverEnv } from "../scripts/server-env.mjs";
 import { freePort } from "../server/test/free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -16,21 +17,29 @@ export interface RunningServer {
 /**
  * Starts the real store (`server/main.ts`) on a free loopback port and waits until it answers.
  *
- * The store runs in a session of its own (`detached`), as a service manager would run it: Linux
- * shares the CPU fairly between sessions ("autogroups") before it shares it between processes, so
- * a store started inside the bench's session would split one share with the bench's own load
- * generators, which on a real server are the shoppers' phones, elsewhere. PostgreSQL runs in its
- * own session already. It is stopped when the bench ends, however it ends.
+ * It starts with the environment `npm start` gives it (scripts/server-env.mjs), in a session of
+ * its own (`detached`), as a service manager would run it: Linux shares the CPU fairly between
+ * sessions ("autogroups") before it shares it between processes, so a store started inside the
+ * bench's session would split one share with the bench's own load generators, which on a real
+ * server are the shoppers' phones, elsewhere. PostgreSQL runs in its own session already. It is
+ * stopped when the bench ends, however it ends.
  */
 export async function startStore(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "server/main.ts")],
+    [
+      // Node flags for the store alone, e.g. BENCH_STORE_NODE_ARGS="--cpu-prof
+      // --cpu-prof-dir=/tmp/profiles" to see where its CPU goes under the bench's load.
+      ...(process.env.BENCH_STORE_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+      path.join(root, "server/main.ts"),
+    ],
     {
       cwd: root,
-      env: {
+      env: serverEnv({
         ...process.env,
         PORT: String(port),
         HOST: "127.0.0.1",
@@ -39,7 +48,7 @@ export async function startStore(env: Record<string, string>): Promise<RunningSe
         SELLER_EMAIL: "bench@greencart.local",
         SELLER_PASSWORD: "bench-password",
         ...env,
-      },
+      }),
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     },

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverEnv } from "./server-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "dist/web/index.html");
@@ -43,6 +44,7 @@ if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
 
 const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
   cwd: root,
+  env: serverEnv(process.env),
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
