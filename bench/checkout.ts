@@ -28,9 +28,8 @@ export interface ScenarioResult {
   ratio: number;
 }
 
-export interface MixedResult {
-  /** Where the machine's CPU went while the reads were measured: idle, full speed, 250/s. */
-  cpu: { idle: CpuShares; fullSpeed: CpuShares; at250Orders: CpuShares };
+/** One round of the mixed scenario: idle reads, then reads beside orders at full speed and at 250/s. */
+export interface MixedRound {
   idleReadsPerSecond: number;
   readsPerSecondWhileOrdering: number;
   ordersPerSecondMeanwhile: number;
@@ -38,6 +37,16 @@ export interface MixedResult {
   readsPerSecondAt250Orders: number;
   ordersPerSecondSteady: number;
   ratioAt250Orders: number;
+}
+
+export interface MixedResult extends MixedRound {
+  /**
+   * Every round; the figures above are their medians. Each round's ratios compare windows a few
+   * seconds apart, so a change in the shared machine's speed moves one round, not the result.
+   */
+  rounds: MixedRound[];
+  /** Where the machine's CPU went while the reads were measured (the rounds' mean). */
+  cpu: { idle: CpuShares; fullSpeed: CpuShares; at250Orders: CpuShares };
 }
 
 export interface CheckoutResult {
@@ -203,20 +212,21 @@ async function sale(
 /**
  * Catalogue reads (autocannon, 50 connections, in this process) alone, then while shoppers order
  * from another process: at full speed, and at a steady 250 orders a second (a busy evening; the
- * rate at which the cache used to be wiped into the ground). Each with where the CPU went.
+ * rate at which the cache used to be wiped into the ground). Each with where the CPU went, in
+ * `rounds` rounds of the three windows.
  */
 async function mixed(
   store: { url: string; pid: number },
   database: Database,
   shoppers: BenchShopper[],
   seconds: number,
+  rounds: number,
 ): Promise<MixedResult> {
   const readUrl = `${store.url}/api/product/list?limit=24`;
   const read = async () =>
     (await autocannon({ url: readUrl, connections: 50, duration: seconds, pipelining: 1 })).requests
       .average;
   await read(); // warm
-  const [idle, idleCpu] = await withCpuShares(store.pid, undefined, read);
   const ids = await saleProducts(database, 50, 1_000_000);
   const underLoad = async (ratePerSecond?: number) => {
     const load = orderLoad({
@@ -233,17 +243,50 @@ async function mixed(
     const figures = await load.done;
     return { reads, cpu, orders: figures.ordersPerSecond };
   };
-  const full = await underLoad();
-  const steady = await underLoad(250);
+  const measured: (MixedRound & { cpu: MixedResult["cpu"] })[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const [idle, idleCpu] = await withCpuShares(store.pid, undefined, read);
+    const full = await underLoad();
+    const steady = await underLoad(250);
+    measured.push({
+      cpu: { idle: idleCpu, fullSpeed: full.cpu, at250Orders: steady.cpu },
+      idleReadsPerSecond: Math.round(idle),
+      readsPerSecondWhileOrdering: Math.round(full.reads),
+      ordersPerSecondMeanwhile: full.orders,
+      ratio: Number((full.reads / idle).toFixed(2)),
+      readsPerSecondAt250Orders: Math.round(steady.reads),
+      ordersPerSecondSteady: steady.orders,
+      ratioAt250Orders: Number((steady.reads / idle).toFixed(2)),
+    });
+  }
+  const median = (key: keyof MixedRound) => {
+    const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const meanCpu = (window: keyof MixedResult["cpu"]): CpuShares => {
+    const keys = Object.keys(measured[0]!.cpu[window]) as (keyof CpuShares)[];
+    return Object.fromEntries(
+      keys.map((key) => [
+        key,
+        Number((measured.reduce((sum, m) => sum + m.cpu[window][key], 0) / rounds).toFixed(2)),
+      ]),
+    ) as unknown as CpuShares;
+  };
   return {
-    cpu: { idle: idleCpu, fullSpeed: full.cpu, at250Orders: steady.cpu },
-    idleReadsPerSecond: Math.round(idle),
-    readsPerSecondWhileOrdering: Math.round(full.reads),
-    ordersPerSecondMeanwhile: full.orders,
-    ratio: Number((full.reads / idle).toFixed(2)),
-    readsPerSecondAt250Orders: Math.round(steady.reads),
-    ordersPerSecondSteady: steady.orders,
-    ratioAt250Orders: Number((steady.reads / idle).toFixed(2)),
+    idleReadsPerSecond: median("idleReadsPerSecond"),
+    readsPerSecondWhileOrdering: median("readsPerSecondWhileOrdering"),
+    ordersPerSecondMeanwhile: median("ordersPerSecondMeanwhile"),
+    ratio: median("ratio"),
+    readsPerSecondAt250Orders: median("readsPerSecondAt250Orders"),
+    ordersPerSecondSteady: median("ordersPerSecondSteady"),
+    ratioAt250Orders: median("ratioAt250Orders"),
+    rounds: measured.map(({ cpu: _cpu, ...figures }) => figures),
+    cpu: {
+      idle: meanCpu("idle"),
+      fullSpeed: meanCpu("fullSpeed"),
+      at250Orders: meanCpu("at250Orders"),
+    },
   };
 }
 
@@ -277,7 +320,13 @@ export async function benchCheckout(options: {
           ratio: Number((result.ordersPerSecond / ceilingRate).toFixed(2)),
         });
       }
-      const mix = await mixed(store, database, shoppers, options.quick ? 3 : 8);
+      const mix = await mixed(
+        store,
+        database,
+        shoppers,
+        options.quick ? 3 : 6,
+        options.quick ? 1 : 3,
+      );
       return { shoppers: options.shoppers, scenarios, mixed: mix };
     } finally {
       await store.stop();

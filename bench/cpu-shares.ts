@@ -5,8 +5,10 @@ export interface CpuShares {
   store: number;
   /** All of PostgreSQL's processes, including connections that ended meanwhile. */
   postgres: number;
-  /** This process and the order load's. */
-  loadGenerators: number;
+  /** This process: the catalogue reader (autocannon) and the bench's own bookkeeping. */
+  reader: number;
+  /** The order load's process, when one runs. */
+  orderer: number;
   /** Everything else that ran: the kernel, other programs on the machine. */
   other: number;
   /** Idle time. */
@@ -58,7 +60,8 @@ function cpuSoFar(storePid: number, loadPid?: number) {
   return {
     store: cpuSeconds(storePid),
     postgres,
-    loadGenerators: cpuSeconds(process.pid) + (loadPid ? cpuSeconds(loadPid) : 0),
+    reader: cpuSeconds(process.pid),
+    orderer: loadPid ? cpuSeconds(loadPid) : 0,
     busy: machine.busy,
     unused: machine.idle,
   };
@@ -77,13 +80,14 @@ export async function withCpuShares<T>(
   const seconds = (performance.now() - started) / 1000;
   const cores = (key: keyof typeof before) => (after[key] - before[key]) / seconds;
   const round = (value: number) => Number(Math.max(0, value).toFixed(2));
-  const parties = cores("store") + cores("postgres") + cores("loadGenerators");
+  const parties = cores("store") + cores("postgres") + cores("reader") + cores("orderer");
   return [
     result,
     {
       store: round(cores("store")),
       postgres: round(cores("postgres")),
-      loadGenerators: round(cores("loadGenerators")),
+      reader: round(cores("reader")),
+      orderer: round(cores("orderer")),
       other: round(cores("busy") - parties),
       unused: round(cores("unused")),
     },
