@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { queryRows, type Database } from "../server/db/database";
 import { products } from "../server/db/schema";
-import { makeShoppers, withBenchDatabase, type BenchShopper } from "./bench-database";
-import { withCpuShares, type CpuShares } from "./cpu-shares";
+import { makeShoppers, percentile, withBenchDatabase, type BenchShopper } from "./bench-database";
+import { meanShares, withCpuShares, type CpuShares } from "./cpu-shares";
 import { startStore } from "./server-process";
 import type { LoadConfig } from "./order-load";
 
@@ -259,20 +259,13 @@ async function mixed(
       ratioAt250Orders: Number((steady.reads / idle).toFixed(2)),
     });
   }
-  const median = (key: keyof MixedRound) => {
-    const sorted = measured.map((m) => m[key]).sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  };
-  const meanCpu = (window: keyof MixedResult["cpu"]): CpuShares => {
-    const keys = Object.keys(measured[0]!.cpu[window]) as (keyof CpuShares)[];
-    return Object.fromEntries(
-      keys.map((key) => [
-        key,
-        Number((measured.reduce((sum, m) => sum + m.cpu[window][key], 0) / rounds).toFixed(2)),
-      ]),
-    ) as unknown as CpuShares;
-  };
+  const median = (key: keyof MixedRound) =>
+    percentile(
+      measured.map((m) => m[key]),
+      50,
+    );
+  const meanCpu = (window: keyof MixedResult["cpu"]) =>
+    meanShares(measured.map((m) => m.cpu[window]));
   return {
     idleReadsPerSecond: median("idleReadsPerSecond"),
     readsPerSecondWhileOrdering: median("readsPerSecondWhileOrdering"),

@@ -16,13 +16,13 @@ export interface CpuShares {
 }
 
 /** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every Linux we run on). */
-export const CLOCK_TICKS = 100;
+const CLOCK_TICKS = 100;
 
 /**
  * CPU time a process has used so far, in seconds (Linux; user and system), optionally with that
  * of its children that have ended.
  */
-export function cpuSeconds(pid: number, { withEndedChildren = false } = {}): number {
+function cpuSeconds(pid: number, { withEndedChildren = false } = {}): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(")").pop()!.trim().split(" ");
   const own = Number(fields[11]) + Number(fields[12]);
   const children = withEndedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
@@ -92,4 +92,18 @@ export async function withCpuShares<T>(
       unused: round(cores("unused")),
     },
   ];
+}
+
+/** Each party's mean over several windows. */
+export function meanShares(windows: CpuShares[]): CpuShares {
+  const mean = (key: keyof CpuShares) =>
+    Number((windows.reduce((sum, shares) => sum + shares[key], 0) / windows.length).toFixed(2));
+  return {
+    store: mean("store"),
+    postgres: mean("postgres"),
+    reader: mean("reader"),
+    orderer: mean("orderer"),
+    other: mean("other"),
+    unused: mean("unused"),
+  };
 }

@@ -5,6 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { entryFiles } from "../scripts/entry-files.mjs";
+import { percentile } from "./bench-database";
 import { runScript, startStore } from "./server-process";
 
 export interface PageSpeedRow {
@@ -34,8 +35,7 @@ function appRan(
   return urls.includes(`/${entryScript}`) && urls.includes("/api/user/is-auth");
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile(values, 50);
 
 interface ListAnswer {
   products: { _id: string; category: string; name: string }[];
