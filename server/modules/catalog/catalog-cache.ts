@@ -13,6 +13,8 @@ export interface CatalogAnswer {
 interface Cached {
   kind: "list" | "product";
   page: CatalogPage;
+  productIds: string[];
+  /** The body as sent, and the board's epoch it is known right at. */
   rendered?: { epoch: number; answer: CatalogAnswer };
 }
 
@@ -22,7 +24,8 @@ const MAX_ENTRIES = 1000;
  * Catalogue answers are read far more often than products change. Each distinct query's products
  * are kept with the stock version they were read at; stock and in-stock state are laid over them
  * from the StockBoard when the answer is sent, so orders never wipe this cache (an order changes
- * only stock). What does wipe it: a change to a product's listing (text, prices, pictures, on or
+ * only stock). A rendered body is reused until one of its own products' stock changes: an order
+ * re-renders the answers that show what it bought, not every answer. What does wipe it: a change to a product's listing (text, prices, pictures, on or
  * off sale, added, deleted), announced by the database to every process
  * (docs/decisions/008-catalogue-cache.md).
  */
@@ -67,12 +70,16 @@ export class CatalogCache {
           updatedAt: product.updatedAt,
         });
       }
-      entry = { kind, page };
+      entry = { kind, page, productIds: page.entries.map((e) => e.product._id) };
       // A listing change committed while we were reading may be missing: do not keep it then.
       if (this.generation === startedAt) this.remember(key, entry);
     }
     const epoch = this.board.epoch;
-    if (entry.rendered?.epoch === epoch) return entry.rendered.answer;
+    const rendered = entry.rendered;
+    if (rendered && !this.board.changedSince(rendered.epoch, entry.productIds)) {
+      rendered.epoch = epoch;
+      return rendered.answer;
+    }
     const answer = this.render(entry);
     entry.rendered = { epoch, answer };
     return answer;

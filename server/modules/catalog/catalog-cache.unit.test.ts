@@ -81,4 +81,31 @@ describe("CatalogCache", () => {
     });
     expect(reads).toBe(2);
   });
+
+  it("re-renders an answer only when one of its own products' stock changes", async () => {
+    const { cache, listed } = setup();
+    await listed();
+    const first = await cache.list("k", () => Promise.reject(new Error("not cached")));
+    const sold = { stock: 2, inStock: true, updatedAt: "2026-01-02T00:00:00.000Z" };
+    // Another product sells (an order for something this answer does not show).
+    cache.board.offer("b", { ...sold, version: 5 });
+    cache.board.offer("b", { ...sold, stock: 1, version: 6 });
+    expect(await cache.list("k", () => Promise.reject(new Error("not cached")))).toBe(first);
+    // One of its own does.
+    cache.board.offer("a", { ...sold, version: 11 });
+    const second = await cache.list("k", () => Promise.reject(new Error("not cached")));
+    expect(second).not.toBe(first);
+    expect(JSON.parse(second.body)).toMatchObject({ products: [{ _id: "a", stock: 2 }] });
+    expect(second.etag).not.toBe(first.etag);
+    expect(await cache.list("k", () => Promise.reject(new Error("not cached")))).toBe(second);
+  });
+
+  it("renders again from the page after the board forgets what it knew", async () => {
+    const { cache, listed } = setup();
+    await listed();
+    cache.board.offer("a", { stock: 1, inStock: true, version: 11, updatedAt: "x" });
+    expect((await listed()).products[0]!.stock).toBe(1);
+    cache.board.clear();
+    expect((await listed()).products[0]!.stock).toBe(3);
+  });
 });

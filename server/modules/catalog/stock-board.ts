@@ -7,23 +7,30 @@ export interface StockState {
   updatedAt: string;
 }
 
+interface Known extends StockState {
+  /** The board's epoch when this state was accepted. */
+  changedAt: number;
+}
+
 /**
  * What this process knows of every product's stock, fed by the stock ledger (each order's change
  * arrives within milliseconds) and by every product row it reads. Cached catalogue answers keep
  * their names and prices; their stock comes from here at read time, so an order never has to
- * wipe the cache (docs/decisions/008-catalogue-cache.md).
+ * wipe the cache (docs/decisions/008-catalogue-cache.md). Each accepted change is numbered, so an
+ * answer rendered at epoch N is still right while none of its own products changed after N.
  */
 export class StockBoard {
-  private readonly states = new Map<string, StockState>();
-  /** Grows on every accepted change: a rendered answer older than this may be stale. */
+  private readonly states = new Map<string, Known>();
+  /** Grows on every accepted change. */
   epoch = 0;
+  /** The epoch of the last clear(): an answer rendered before it may show forgotten states. */
+  private clearedAt = 0;
 
   /** Keeps `state` if it is newer than what is known; returns whether it was. */
   offer(productId: string, state: StockState): boolean {
     const known = this.states.get(productId);
     if (known && known.version >= state.version) return false;
-    this.states.set(productId, state);
-    if (known) this.epoch++;
+    this.states.set(productId, { ...state, changedAt: ++this.epoch });
     return true;
   }
 
@@ -31,8 +38,18 @@ export class StockBoard {
     return this.states.get(productId);
   }
 
+  /** Whether what is known of these products may differ from what it was at `epoch`. */
+  changedSince(epoch: number, productIds: Iterable<string>): boolean {
+    if (epoch === this.epoch) return false;
+    if (epoch < this.clearedAt) return true;
+    for (const id of productIds) {
+      if ((this.states.get(id)?.changedAt ?? 0) > epoch) return true;
+    }
+    return false;
+  }
+
   clear(): void {
     this.states.clear();
-    this.epoch++;
+    this.clearedAt = ++this.epoch;
   }
 }
