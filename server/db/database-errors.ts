@@ -23,6 +23,16 @@ export function sqlDetailOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The HINT of a failed query (our own database functions put JSON there). */
+export function sqlHintOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    const hint = (e as { hint?: unknown }).hint;
+    if (typeof hint === "string") return hint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** The MESSAGE of a failed query, for our own database functions' errors. */
 export function sqlMessageOf(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { deliveryPromiseMinutes, type PaymentType } from "../../../contract/order-status";
 import type { Database, Db } from "../../db/database";
-import { sqlDetailOf, sqlMessageOf, sqlStateOf } from "../../db/database-errors";
+import { sqlDetailOf, sqlHintOf, sqlMessageOf, sqlStateOf } from "../../db/database-errors";
 import { isUuid } from "../../db/ids";
 import { idempotencyKeys } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
@@ -117,7 +117,7 @@ export async function placeOrder(
     } catch (error) {
       // A price changed between the function's read and its stock update: read it again, once.
       if (sqlStateOf(error) === "GCPRC" && attempt === 1) continue;
-      throw await placementError(database, error, input);
+      throw placementError(error, input);
     }
   }
 }
@@ -125,21 +125,23 @@ export async function placeOrder(
 interface RefusedProduct {
   name: string;
   stock: number;
-  in_stock: boolean;
+  inStock: boolean;
 }
 
-/** The refused product, to name it in the answer (a sold-out sale asks this for every refusal). */
-const refusedProductStatement = {
-  name: "refused_product",
-  text: "select name, stock, in_stock from products where id = $1::uuid",
-};
+/** The refused product as `place_order` read it under its lock, from the error's HINT (0005). */
+function refusedProduct(error: unknown): RefusedProduct | undefined {
+  try {
+    const product = JSON.parse(sqlHintOf(error) ?? "null") as RefusedProduct | null;
+    return typeof product?.name === "string" && typeof product.stock === "number"
+      ? product
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The database function's refusals in words a shopper understands. */
-async function placementError(
-  database: Pick<Database, "prepared">,
-  error: unknown,
-  input: PlaceOrderInput,
-): Promise<unknown> {
+function placementError(error: unknown, input: PlaceOrderInput): unknown {
   const state = sqlStateOf(error);
   const productId = sqlDetailOf(error);
   switch (state) {
@@ -160,9 +162,7 @@ async function placementError(
       );
     case "GCOOS":
     case "GCHLD": {
-      const [product] = productId
-        ? await database.prepared<RefusedProduct>(refusedProductStatement, [productId])
-        : [];
+      const product = refusedProduct(error);
       if (!product) return new AppError("out_of_stock", "Sorry, an item is out of stock.");
       if (state === "GCHLD")
         return new AppError(
@@ -172,7 +172,7 @@ async function placementError(
         );
       return new AppError(
         "out_of_stock",
-        !product.in_stock || product.stock === 0
+        !product.inStock || product.stock === 0
           ? `Sorry, ${product.name} is out of stock.`
           : `Only ${product.stock} of ${product.name} left; you asked for ${input.items.find((i) => i.product === productId)?.quantity ?? "more"}.`,
         { productId },

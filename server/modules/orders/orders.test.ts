@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../../contract/order";
-import { queryRows } from "../../db/database";
+import { queryRows, type Database } from "../../db/database";
 import { orders, products, users } from "../../db/schema";
 import { insertProduct } from "../../test/factories";
 import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
+import { placeOrder } from "./order-placement";
 
 const t = useTestApp();
 
@@ -139,6 +140,43 @@ describe("POST /api/order/cod", () => {
     expect(response.json<{ message: string }>().message).toContain("Alphonso Mango");
     expect(await stockOf(plenty.id)).toEqual({ stock: 10, inStock: true });
     expect(await orderCount()).toBe(0);
+  });
+
+  it("names the refused product and its stock from the order's one statement, asking nothing more", async () => {
+    const { user, address } = await shopperWithAddress();
+    const scarce = await insertProduct(t.database.db, { name: "Alphonso Mango", stock: 1 });
+    const gone = await insertProduct(t.database.db, { name: "Kesar Mango", stock: 0 });
+    const plenty = await insertProduct(t.database.db, { name: "Milk", stock: 100 });
+    const statements: string[] = [];
+    const counted: Pick<Database, "prepared"> = {
+      prepared: (statement, values) => {
+        statements.push(statement.name);
+        return t.database.prepared(statement, values);
+      },
+    };
+    const order = (product: string, quantity: number, paymentType: "COD" | "Online" = "COD") =>
+      placeOrder(
+        counted,
+        user.id,
+        { items: [{ product, quantity }], address: address.id },
+        { paymentType },
+      );
+    await expect(order(scarce.id, 2)).rejects.toMatchObject({
+      code: "out_of_stock",
+      message: "Only 1 of Alphonso Mango left; you asked for 2.",
+      extra: { productId: scarce.id },
+    });
+    await expect(order(gone.id, 1)).rejects.toMatchObject({
+      code: "out_of_stock",
+      message: "Sorry, Kesar Mango is out of stock.",
+    });
+    // Refused by the stock update itself (the share an unpaid checkout may hold), not the check.
+    await expect(order(plenty.id, 30, "Online")).rejects.toMatchObject({
+      code: "conflict",
+      message:
+        "While paying online you can reserve at most 20 of Milk. Choose fewer, or pay cash on delivery.",
+    });
+    expect(statements).toEqual(["place_order", "place_order", "place_order"]);
   });
 
   it.each([-1, 0, 1.5, "2", [1], 1e9, 100])(
