@@ -1,10 +1,8 @@
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "../server/test/free-port";
-import { runScript, startStore } from "./server-process";
+import { runScript, startBareServer, startStore } from "./server-process";
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -33,23 +31,6 @@ async function load(url: string, seconds: number): Promise<LoadFigures> {
   };
 }
 
-/** A bare node:http server answering fixed bytes: the most any server could do here. */
-async function ceilingServer(
-  body: Buffer,
-  contentType: string,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { "content-type": contentType, "content-length": body.length });
-    response.end(body);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** GET /api/product/list (whole, a page of 24, a typo search) on a 10,000-product catalogue. */
 export async function benchCatalogue(options: {
   products: number;
@@ -71,7 +52,8 @@ export async function benchCatalogue(options: {
       ] as const) {
         const response = await fetch(`${store.url}${route}`);
         const body = Buffer.from(await response.arrayBuffer());
-        const ceiling = await ceilingServer(
+        // The most any server could do here: a bare node:http server answering these bytes.
+        const ceiling = await startBareServer(
           body,
           response.headers.get("content-type") ?? "application/json",
         );
@@ -89,7 +71,7 @@ export async function benchCatalogue(options: {
             ),
           });
         } finally {
-          await ceiling.close();
+          await ceiling.stop();
         }
       }
     } finally {

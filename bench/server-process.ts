@@ -24,48 +24,63 @@ export interface RunningServer {
  * server are the shoppers' phones, elsewhere. PostgreSQL runs in its own session already. It is
  * stopped when the bench ends, however it ends.
  */
-export async function startStore(env: Record<string, string>): Promise<RunningServer> {
+export function startStore(env: Record<string, string>): Promise<RunningServer> {
+  return startServerProcess(
+    // Node flags for the store alone, e.g. BENCH_STORE_NODE_ARGS="--cpu-prof
+    // --cpu-prof-dir=/tmp/profiles" to see where its CPU goes under the bench's load.
+    [...(process.env.BENCH_STORE_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), "server/main.ts"],
+    {
+      LOG_LEVEL: "warn",
+      SELLER_EMAIL: "bench@greencart.local",
+      SELLER_PASSWORD: "bench-password",
+      ...env,
+    },
+    "/api/health",
+  );
+}
+
+/** The catalogue's ceiling (bench/bare-server.ts), started exactly as the store is. */
+export function startBareServer(body: Buffer, contentType: string): Promise<RunningServer> {
+  const file = path.join(os.tmpdir(), `greencart-bare-${process.pid}-${Date.now()}`);
+  fs.writeFileSync(file, body);
+  return startServerProcess(["bench/bare-server.ts", file, contentType], {}, "/").finally(() =>
+    fs.rmSync(file, { force: true }),
+  );
+}
+
+/** `node --import tsx <args>` on a free loopback port, in a session of its own, once it answers. */
+async function startServerProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      // Node flags for the store alone, e.g. BENCH_STORE_NODE_ARGS="--cpu-prof
-      // --cpu-prof-dir=/tmp/profiles" to see where its CPU goes under the bench's load.
-      ...(process.env.BENCH_STORE_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-      "--import",
-      "tsx",
-      path.join(root, "server/main.ts"),
-    ],
-    {
-      cwd: root,
-      env: serverEnv({
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: url,
-        LOG_LEVEL: "warn",
-        SELLER_EMAIL: "bench@greencart.local",
-        SELLER_PASSWORD: "bench-password",
-        ...env,
-      }),
-      stdio: ["ignore", "ignore", "inherit"],
-      detached: true,
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: root,
+    env: serverEnv({
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      ...env,
+    }),
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   const stopOnExit = () => child.kill("SIGKILL");
   process.once("exit", stopOnExit);
   exitOnSignals();
   try {
     const deadline = Date.now() + 120_000;
     while (
-      !(await fetch(`${url}/api/health`).then(
+      !(await fetch(`${url}${readyPath}`).then(
         (r) => r.ok,
         () => false,
       ))
     ) {
-      if (child.exitCode !== null) throw new Error("the store exited during start");
-      if (Date.now() > deadline) throw new Error("the store did not start in 120 s");
+      if (child.exitCode !== null) throw new Error(`${args[0]} exited during start`);
+      if (Date.now() > deadline) throw new Error(`${args[0]} did not start in 120 s`);
       await new Promise((r) => setTimeout(r, 300));
     }
   } catch (error) {
