@@ -29,14 +29,18 @@ export function registerSecurityHeaders(
 ): void {
   const https = config.publicUrl.startsWith("https://");
   const policy = contentSecurityPolicy(config.mediaUrl, config.corsOrigins);
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("content-security-policy", policy);
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-frame-options", "DENY");
-    reply.header("cross-origin-opener-policy", "same-origin");
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (https) reply.header("strict-transport-security", "max-age=15552000; includeSubDomains");
-    return payload;
+  const headers: Record<string, string> = {
+    "content-security-policy": policy,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(https ? { "strict-transport-security": "max-age=15552000; includeSubDomains" } : {}),
+  };
+  // A callback hook: it runs on every answer, and a catalogue read should cost no promise here.
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    reply.headers(headers);
+    done(null, payload);
   });
 }

@@ -11,9 +11,11 @@ import type { AppDeps } from "../../app-deps";
 import { errorResponses, notModified } from "../../http/route-schemas";
 import type { CatalogAnswer } from "./catalog-cache";
 import { getProduct, listProducts } from "./catalog-service";
+import { KeyMemo } from "./key-memo";
 
 /** Public catalogue calls: cached, with ETags so a browser that has the answer gets a 304. */
 export function catalogRoutes(deps: AppDeps) {
+  const listKeys = new KeyMemo();
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -28,11 +30,13 @@ export function catalogRoutes(deps: AppDeps) {
       },
       async (request, reply) => {
         const query = request.query;
-        const key = productListPath({
-          ...query,
-          q: query.q?.toLowerCase(),
-          inStock: query.inStock === undefined ? undefined : query.inStock === "true",
-        });
+        const key = listKeys.of(request.url, () =>
+          productListPath({
+            ...query,
+            q: query.q?.toLowerCase(),
+            inStock: query.inStock === undefined ? undefined : query.inStock === "true",
+          }),
+        );
         const answer = await deps.catalog.cache.list(key, () =>
           listProducts(deps.db, query, deps.urls),
         );
