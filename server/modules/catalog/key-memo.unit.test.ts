@@ -21,4 +21,16 @@ describe("KeyMemo", () => {
     expect(key("/a")).toBe("key of /a");
     expect(builds).toBe(4);
   });
+
+  it("does not keep long URLs", () => {
+    const memo = new KeyMemo(10, 20);
+    let builds = 0;
+    const long = `/list?ids=${"x".repeat(30)}`;
+    for (let i = 0; i < 3; i++)
+      memo.of(long, () => {
+        builds++;
+        return "key";
+      });
+    expect(builds).toBe(3);
+  });
 });
