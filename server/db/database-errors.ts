@@ -1,48 +1,47 @@
 import { AppError } from "../http/app-error";
 
 /**
- * PostgreSQL's SQLSTATE of a failed query, wherever the driver put it (drizzle wraps driver errors
- * in `cause`).
+ * The first of `error` and the errors in its `cause` chain (drizzle wraps driver errors in
+ * `cause`) for which `pick` finds something, and what it found.
  */
-export function sqlStateOf(error: unknown): string | undefined {
+function firstInCauses(
+  error: unknown,
+  pick: (e: Record<string, unknown>) => string | undefined,
+): string | undefined {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const found = pick(e as Record<string, unknown>);
+    if (found !== undefined) return found;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/** PostgreSQL's SQLSTATE of a failed query, wherever the driver put it. */
+export function sqlStateOf(error: unknown): string | undefined {
+  return firstInCauses(error, (e) => {
+    const code = text(e.code);
+    return code !== undefined && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+  });
 }
 
 /** The DETAIL of a failed query (our own database functions put an id there). */
 export function sqlDetailOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
-    const detail = (e as { detail?: unknown }).detail;
-    if (typeof detail === "string") return detail;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return firstInCauses(error, (e) => text(e.detail));
 }
 
 /** The HINT of a failed query (our own database functions put JSON there). */
 export function sqlHintOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
-    const hint = (e as { hint?: unknown }).hint;
-    if (typeof hint === "string") return hint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return firstInCauses(error, (e) => text(e.hint));
 }
 
 /** The MESSAGE of a failed query, for our own database functions' errors. */
 export function sqlMessageOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
-    if (sqlStateOf(e) && (e as { message?: unknown }).message) {
-      const message = (e as { message?: unknown }).message;
-      if (typeof message === "string" && !message.startsWith("Failed query")) return message;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return firstInCauses(error, (e) => {
+    const message = text(e.message);
+    return sqlStateOf(e) && message && !message.startsWith("Failed query") ? message : undefined;
+  });
 }
 
 export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === "23505";
