@@ -31,7 +31,9 @@ export interface Database {
   /**
    * Runs one statement outside any transaction and returns its rows (as the driver types them),
    * without the query builder. On a PostgreSQL server it is a named prepared statement, parsed
-   * and planned once per connection rather than at every call.
+   * and planned once per connection rather than at every call, and it runs on the process's
+   * statement lane (`statement-lane.ts`): the statements of one turn of the event loop leave in
+   * one write, each still its own transaction.
    */
   prepared<T>(statement: PreparedStatement, values: unknown[]): Promise<T[]>;
   /** Sends a NOTIFY in its own tiny transaction. */

@@ -5,15 +5,16 @@ import type { Logger } from "pino";
 import type { Database, Db, PreparedStatement } from "./database";
 import { migrationsFolder } from "./migrations-folder";
 import * as schema from "./schema";
+import { StatementLane } from "./statement-lane";
 
 /** Any fixed number: the advisory lock that lets only one process migrate at a time. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
 /**
- * Connections a process keeps for its queries (LISTEN has one more of its own). Few on purpose
- * (docs/decisions/020): a machine runs only as many backends at once as it has cores, and
- * shoppers waiting in the pool cost nothing, while backends waiting in PostgreSQL fight over row
- * locks and take the CPU the store needs to answer everyone else.
+ * Connections a process keeps for its queries (LISTEN has one more of its own, and so do orders:
+ * decision 022). Few on purpose (docs/decisions/020): a machine runs only as many backends at once
+ * as it has cores, and requests waiting in the pool cost nothing, while backends waiting in
+ * PostgreSQL fight over row locks and take the CPU the store needs to answer everyone else.
  */
 export const DEFAULT_POOL_SIZE = 6;
 
@@ -64,11 +65,14 @@ export async function openPostgres(
   };
   await connectListener();
 
+  // The hot fixed statements (an order) have a connection of their own (decision 022).
+  const lane = new StatementLane(url, log);
+
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: "postgres",
-    prepared: async <T>(statement: PreparedStatement, values: unknown[]) =>
-      (await pool.query<T & pg.QueryResultRow>({ ...statement, values })).rows,
+    prepared: <T>(statement: PreparedStatement, values: unknown[]) =>
+      lane.run<T>(statement, values),
     listen: async (channel, callback) => {
       assertChannel(channel);
       const known = listeners.get(channel);
@@ -84,6 +88,7 @@ export async function openPostgres(
     close: async () => {
       closed = true;
       await listener?.end().catch(() => {});
+      await lane.close();
       await pool.end();
     },
   };
@@ -92,9 +97,9 @@ export async function openPostgres(
 /**
  * The pool's `query` (what drizzle and this file call outside transactions), except that a
  * statement the server refused keeps its connection. pg-pool closes a connection after any failed
- * statement, even an ordinary refusal (our `GC*` out-of-stock errors, a unique violation): in a
- * sold-out flash sale every 409 then cost a new connection, that is a new PostgreSQL process that
- * plans `place_order` again, and refusals ran at about 100 a second. A lone statement leaves its
+ * statement, even an ordinary refusal (a unique violation, a check that failed): when orders still
+ * ran on the pool, every sold-out 409 cost a new connection, that is a new PostgreSQL process that
+ * planned `place_order` again, and refusals ran at about 100 a second. A lone statement leaves its
  * connection idle and clean whatever the server answered, so only a broken connection (a
  * non-server error, or FATAL) is dropped; pg-pool still drops any client that is no longer
  * queryable. Transactions take their own client (`pool.connect`) and are not affected.
