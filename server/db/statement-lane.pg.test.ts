@@ -19,6 +19,7 @@ afterAll(async () => {
 });
 
 const divide = { name: "lane_divide", text: "select 12 / $1::int as answer" };
+const sleep = { name: "lane_sleep", text: "select pg_sleep($1::float8)::text as slept" };
 const backend = { name: "lane_backend", text: "select pg_backend_pid() as pid, $1::int as n" };
 
 /** Counts the socket writes `work` makes (every socket in this process, so nothing else may run). */
@@ -54,6 +55,23 @@ describe("the statement lane", () => {
     expect(writes).toBe(1);
     expect(rows.map(([row]) => row!.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
     expect(new Set(rows.map(([row]) => row!.pid)).size).toBe(1);
+  });
+
+  it("holds the statements asked for while a batch is being answered, then sends them in one write", async () => {
+    const slow = lane.run(sleep, [0.3]);
+    await new Promise((r) => setTimeout(r, 30)); // the slow batch has left
+    let rows: { n: number }[][] = [];
+    const writes = await countWrites(async () => {
+      const later: Promise<{ n: number }[]>[] = [];
+      for (let n = 0; n < 10; n++) {
+        later.push(lane.run<{ n: number }>(backend, [n]));
+        await new Promise((r) => setImmediate(r)); // each in a turn of its own
+      }
+      rows = await Promise.all(later);
+    });
+    await slow;
+    expect(writes).toBe(1);
+    expect(rows.map(([row]) => row!.n)).toEqual(Array.from({ length: 10 }, (_, n) => n));
   });
 
   it("fails a refused statement alone: the ones sent with it still run, each in its own transaction", async () => {

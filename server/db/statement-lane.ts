@@ -5,17 +5,23 @@ import type { PreparedStatement } from "./database";
 
 /**
  * One PostgreSQL connection in pipeline mode for the store's hot fixed statements (`place_order`),
- * docs/decisions/022. The statements asked for in one turn of the event loop leave in one write,
- * and PostgreSQL runs them one after another as it reads them: each still its own statement and
- * its own transaction (every one ends with a Sync, so a refusal fails that statement alone), but
- * a flash sale's hundred orders cost one wake-up of one backend instead of a hundred, and no two
- * of this process's orders wait on each other's row locks inside PostgreSQL.
+ * docs/decisions/022. Statements go in batches: those asked for while a batch is being answered
+ * wait for it, then leave together in one write. PostgreSQL runs a batch's statements one after
+ * another as it reads them: each still its own statement and its own transaction (every one ends
+ * with a Sync, so a refusal fails that statement alone), but a flash sale's hundred orders cost a
+ * few wake-ups of one backend instead of a hundred, no two of this process's orders wait on each
+ * other's row locks inside PostgreSQL, and when the event loop is busy (answering shoppers, or
+ * the last batch's answers) the next batch simply grows.
  *
  * A lost connection fails the statements it carried, as a pooled connection would, and the next
  * statement opens another.
  */
 export class StatementLane {
   #client: pg.Client | undefined;
+  /** Statements sent and not yet answered: the batch in flight. */
+  #inFlight = 0;
+  /** Statements waiting for the batch in flight to be answered. */
+  #queued: (() => void)[] = [];
   /** Set while this turn's statements are being gathered into one write. */
   #gathering = false;
   #closed = false;
@@ -26,17 +32,32 @@ export class StatementLane {
   ) {}
 
   async run<T>(statement: PreparedStatement, values: unknown[]): Promise<T[]> {
+    // A batch still being gathered (this turn) takes more; one already sent is waited for.
+    if (this.#inFlight > 0 && !this.#gathering)
+      await new Promise<void>((send) => this.#queued.push(send));
     if (this.#closed) throw new Error("The database connection is closed.");
     const client = this.#connection();
     this.#gatherWrites(client);
-    return (await client.query<T & pg.QueryResultRow>({ ...statement, values })).rows;
+    this.#inFlight++;
+    try {
+      return (await client.query<T & pg.QueryResultRow>({ ...statement, values })).rows;
+    } finally {
+      if (--this.#inFlight === 0) this.#sendQueued();
+    }
   }
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#sendQueued(); // (they fail: closed)
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});
+  }
+
+  #sendQueued(): void {
+    const queued = this.#queued;
+    this.#queued = [];
+    for (const send of queued) send();
   }
 
   /** Holds the socket's writes until the end of this turn of the event loop, then sends them at once. */
