@@ -98,6 +98,17 @@ describe("the statement lane", () => {
     expect(after!.pid).not.toBe(before!.pid);
   });
 
+  it("cancels a statement that runs too long; the ones behind it run", async () => {
+    const brief = new StatementLane(database.url!, undefined, 200);
+    try {
+      const answers = await Promise.allSettled([brief.run(sleep, [5]), brief.run(divide, [3])]);
+      expect(answers[0]).toMatchObject({ status: "rejected", reason: { code: "57014" } });
+      expect(answers[1]).toEqual({ status: "fulfilled", value: [{ answer: 4 }] });
+    } finally {
+      await brief.close();
+    }
+  });
+
   it("fails its statements when the database cannot be reached, and after it is closed", async () => {
     const nowhere = new StatementLane("postgres://postgres@127.0.0.1:1/nothing");
     await expect(nowhere.run(divide, [4])).rejects.toThrow(/connect|terminated/i);

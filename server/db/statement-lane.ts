@@ -14,7 +14,9 @@ import type { PreparedStatement } from "./database";
  * the last batch's answers) the next batch simply grows.
  *
  * A lost connection fails the statements it carried, as a pooled connection would, and the next
- * statement opens another.
+ * statement opens another. A statement that runs longer than `statementTimeoutMs` (one waiting on
+ * a row lock someone forgot to release) is cancelled, 503 for its shopper, so that it cannot hold
+ * up the statements behind it for longer.
  */
 export class StatementLane {
   #client: pg.Client | undefined;
@@ -29,6 +31,7 @@ export class StatementLane {
   constructor(
     private readonly url: string,
     private readonly log?: Pick<Logger, "warn">,
+    private readonly statementTimeoutMs = 10_000,
   ) {}
 
   async run<T>(statement: PreparedStatement, values: unknown[]): Promise<T[]> {
@@ -75,7 +78,11 @@ export class StatementLane {
 
   #connection(): pg.Client {
     if (this.#client) return this.#client;
-    const client = new pg.Client({ connectionString: this.url, pipeline: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      pipeline: true,
+      statement_timeout: this.statementTimeoutMs,
+    });
     const forget = () => {
       if (this.#client === client) this.#client = undefined;
     };
