@@ -109,6 +109,16 @@ describe("the statement lane", () => {
     }
   });
 
+  it("lets the batch in flight be answered when it closes (pg ends after it), and refuses the statements waiting behind it", async () => {
+    const closing = new StatementLane(database.url!);
+    const inFlight = closing.run(sleep, [0.2]);
+    await new Promise((r) => setTimeout(r, 30)); // the batch has left
+    const behind = closing.run(divide, [4]).catch((error: unknown) => error);
+    await closing.close();
+    await expect(inFlight).resolves.toEqual([{ slept: "" }]);
+    expect(await behind).toMatchObject({ message: expect.stringMatching(/closed/) });
+  });
+
   it("fails its statements when the database cannot be reached, and after it is closed", async () => {
     const nowhere = new StatementLane("postgres://postgres@127.0.0.1:1/nothing");
     await expect(nowhere.run(divide, [4])).rejects.toThrow(/connect|terminated/i);
