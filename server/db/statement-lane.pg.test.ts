@@ -74,6 +74,13 @@ describe("the statement lane", () => {
     expect(rows.map(([row]) => row!.n)).toEqual(Array.from({ length: 10 }, (_, n) => n));
   });
 
+  it("carries the database's prepared statements (orders): many at once share one backend", async () => {
+    const rows = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => database.prepared<{ pid: number }>(backend, [n])),
+    );
+    expect(new Set(rows.map(([row]) => row!.pid)).size).toBe(1);
+  });
+
   it("fails a refused statement alone: the ones sent with it still run, each in its own transaction", async () => {
     const answers = await Promise.allSettled([
       lane.run(divide, [4]),
