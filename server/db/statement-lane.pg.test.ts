@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database";
 import { queryRows, type Database } from "./database";
+import { fromDatabaseError } from "./database-errors";
 import { StatementLane } from "./statement-lane";
 
 let database: Database & { url?: string };
@@ -96,13 +97,18 @@ describe("the statement lane", () => {
     const [before] = await lane.run<{ pid: number }>(backend, [1]);
     await queryRows(database.db, sql`select pg_terminate_backend(${before!.pid}::int)`);
     let after: { pid: number } | undefined;
+    const failures: unknown[] = [];
     for (let attempt = 0; attempt < 40 && !after; attempt++) {
       // The statements the lost connection carried fail; the next ones go to a new one.
-      after = (await lane.run<{ pid: number }>(backend, [2]).catch(() => []))[0];
+      const failed = (error: unknown) => (failures.push(error), []);
+      after = (await lane.run<{ pid: number }>(backend, [2]).catch(failed))[0];
       if (!after) await new Promise((r) => setTimeout(r, 50));
     }
     expect(after?.pid).toBeGreaterThan(0);
     expect(after!.pid).not.toBe(before!.pid);
+    // A shopper whose order was on the lost connection hears 503, try again.
+    for (const failure of failures)
+      expect(fromDatabaseError(failure)).toMatchObject({ code: "unavailable", status: 503 });
   });
 
   it("cancels a statement that runs too long; the ones behind it run", async () => {
@@ -128,7 +134,8 @@ describe("the statement lane", () => {
 
   it("fails its statements when the database cannot be reached, and after it is closed", async () => {
     const nowhere = new StatementLane("postgres://postgres@127.0.0.1:1/nothing");
-    await expect(nowhere.run(divide, [4])).rejects.toThrow(/connect|terminated/i);
+    const unreachable = await nowhere.run(divide, [4]).catch((error: unknown) => error);
+    expect(fromDatabaseError(unreachable)).toMatchObject({ code: "unavailable", status: 503 });
     await nowhere.close();
     await expect(nowhere.run(divide, [4])).rejects.toThrow(/closed/);
   });

@@ -13,8 +13,8 @@ import type { PreparedStatement } from "./database";
  * other's row locks inside PostgreSQL, and when the event loop is busy (answering shoppers, or
  * the last batch's answers) the next batch simply grows.
  *
- * A lost connection fails the statements it carried, as a pooled connection would, and the next
- * statement opens another. A statement that runs longer than `statementTimeoutMs` (one waiting on
+ * A lost connection fails the statements it carried, as a pooled connection would (with SQLSTATE
+ * 08006, so a shopper hears 503, try again, rather than 500), and the next statement opens another. A statement that runs longer than `statementTimeoutMs` (one waiting on
  * a row lock someone forgot to release) is cancelled, 503 for its shopper, so that it cannot hold
  * up the statements behind it for longer.
  */
@@ -38,12 +38,16 @@ export class StatementLane {
     // A batch still being gathered (this turn) takes more; one already sent is waited for.
     if (this.#inFlight > 0 && !this.#gathering)
       await new Promise<void>((send) => this.#queued.push(send));
-    if (this.#closed) throw new Error("The database connection is closed.");
+    if (this.#closed) throw connectionFailure("The database connection is closed.");
     const client = this.#connection();
     this.#gatherWrites(client);
     this.#inFlight++;
     try {
       return (await client.query<T & pg.QueryResultRow>({ ...statement, values })).rows;
+    } catch (error) {
+      // The server's refusals go on as they are; anything else is the connection failing.
+      if (error instanceof pg.DatabaseError) throw error;
+      throw connectionFailure("The connection to the database failed.", error);
     } finally {
       if (--this.#inFlight === 0) this.#sendQueued();
     }
@@ -97,4 +101,9 @@ export class StatementLane {
     this.#client = client;
     return client;
   }
+}
+
+/** SQLSTATE 08006, connection failure: the API answers it 503, "try again in a moment". */
+function connectionFailure(message: string, cause?: unknown): Error {
+  return Object.assign(new Error(message, { cause }), { code: "08006" });
 }
