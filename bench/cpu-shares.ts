@@ -13,6 +13,13 @@ export interface CpuShares {
   other: number;
   /** Idle time. */
   unused: number;
+  /**
+   * Of each second, how long the store's event loop (its main thread) had work but waited for a
+   * CPU (Linux's schedstat): the cores it did not get.
+   */
+  storeLoopWaiting: number;
+  /** The same for the reader's thread (autocannon runs on the bench's main thread). */
+  readerWaiting: number;
 }
 
 /** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every Linux we run on). */
@@ -27,6 +34,12 @@ function cpuSeconds(pid: number, { withEndedChildren = false } = {}): number {
   const own = Number(fields[11]) + Number(fields[12]);
   const children = withEndedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
   return (own + children) / CLOCK_TICKS;
+}
+
+/** Seconds a process's main thread has so far spent runnable but waiting for a CPU (Linux). */
+function waitingSeconds(pid: number): number {
+  const [, waitNs] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ");
+  return Number(waitNs) / 1e9;
 }
 
 /** The machine's busy and idle time so far, in seconds of one core (/proc/stat's first line). */
@@ -64,6 +77,8 @@ function cpuSoFar(storePid: number, loadPid?: number) {
     orderer: loadPid ? cpuSeconds(loadPid) : 0,
     busy: machine.busy,
     unused: machine.idle,
+    storeLoopWaiting: waitingSeconds(storePid),
+    readerWaiting: waitingSeconds(process.pid),
   };
 }
 
@@ -90,20 +105,16 @@ export async function withCpuShares<T>(
       orderer: round(cores("orderer")),
       other: round(cores("busy") - parties),
       unused: round(cores("unused")),
+      storeLoopWaiting: round(cores("storeLoopWaiting")),
+      readerWaiting: round(cores("readerWaiting")),
     },
   ];
 }
 
-/** Each party's mean over several windows. */
+/** Each figure's mean over several windows. */
 export function meanShares(windows: CpuShares[]): CpuShares {
+  const keys = Object.keys(windows[0] ?? {}) as (keyof CpuShares)[];
   const mean = (key: keyof CpuShares) =>
     Number((windows.reduce((sum, shares) => sum + shares[key], 0) / windows.length).toFixed(2));
-  return {
-    store: mean("store"),
-    postgres: mean("postgres"),
-    reader: mean("reader"),
-    orderer: mean("orderer"),
-    other: mean("other"),
-    unused: mean("unused"),
-  };
+  return Object.fromEntries(keys.map((key) => [key, mean(key)])) as unknown as CpuShares;
 }

@@ -122,7 +122,9 @@ if (wanted.has("checkout")) {
       ["median", medians],
     ]),
   );
-  console.log("Cores used meanwhile (of the machine's), by whom: the rounds' mean");
+  console.log(
+    "Cores used meanwhile (of the machine's), by whom, and how long the store's event loop and the reader waited for a CPU each second: the rounds' mean",
+  );
   console.table(cpu);
   save();
 }
