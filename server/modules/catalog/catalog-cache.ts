@@ -25,9 +25,9 @@ const MAX_ENTRIES = 1000;
  * are kept with the stock version they were read at; stock and in-stock state are laid over them
  * from the StockBoard when the answer is sent, so orders never wipe this cache (an order changes
  * only stock). A rendered body is reused until one of its own products' stock changes: an order
- * re-renders the answers that show what it bought, not every answer. What does wipe it: a change to a product's listing (text, prices, pictures, on or
- * off sale, added, deleted), announced by the database to every process
- * (docs/decisions/008-catalogue-cache.md).
+ * re-renders the answers that show what it bought, not every answer. What does wipe it: a change
+ * to a product's listing (text, prices, pictures, on or off sale, added, deleted), announced by
+ * the database to every process (docs/decisions/008-catalogue-cache.md).
  */
 export class CatalogCache {
   private generation = 0;
