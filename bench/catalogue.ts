@@ -16,6 +16,8 @@ export interface CatalogueResult {
     name: string;
     path: string;
     bytes: number;
+    /** What a browser downloads: the same answer as brotli. */
+    brotliBytes: number;
     store: LoadFigures;
     ceiling: LoadFigures;
     ratio: number;
@@ -52,6 +54,10 @@ export async function benchCatalogue(options: {
       ] as const) {
         const response = await fetch(`${store.url}${route}`);
         const body = Buffer.from(await response.arrayBuffer());
+        const compressed = await fetch(`${store.url}${route}`, {
+          headers: { "accept-encoding": "br" },
+        });
+        await compressed.arrayBuffer();
         // The most any server could do here: a bare node:http server answering these bytes.
         const ceiling = await startBareServer(
           body,
@@ -64,6 +70,7 @@ export async function benchCatalogue(options: {
             name,
             path: route,
             bytes: body.length,
+            brotliBytes: Number(compressed.headers.get("content-length") ?? body.length),
             store: storeFigures,
             ceiling: ceilingFigures,
             ratio: Number(

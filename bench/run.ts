@@ -81,12 +81,13 @@ if (wanted.has("catalogue")) {
   const catalogue = await benchCatalogue({ products: 10_000, seconds: quick ? 3 : 10 });
   results.catalogue = catalogue;
   console.log(
-    `\nCatalogue: ${catalogue.products} products, 50 connections, requests/s and p99 (ms); ceiling = bare node:http with the same bytes`,
+    `\nCatalogue: ${catalogue.products} products, 50 connections, requests/s and p99 (ms); ceiling = bare node:http with the same bytes; the load reads plain JSON, a browser gets brotli`,
   );
   console.table(
     catalogue.rows.map((r) => ({
       call: r.name,
       "KB/answer": Math.round(r.bytes / 1024),
+      "KB as brotli": Number((r.brotliBytes / 1024).toFixed(1)),
       "store req/s": r.store.requestsPerSecond,
       "store p99": r.store.p99Ms,
       "ceiling req/s": r.ceiling.requestsPerSecond,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Product } from "../../../contract/product";
+import type { Coding } from "./answer-encoding";
 import type { CatalogPage } from "./catalog-service";
 import type { CatalogEntry } from "./product-view";
 import type { StockBoard } from "./stock-board";
@@ -8,6 +9,8 @@ export interface CatalogAnswer {
   /** The JSON body. */
   body: string;
   etag: string;
+  /** The body compressed for browsers, made when first asked for (answer-encoding.ts). */
+  encodings?: Partial<Record<Coding, Promise<Buffer>>>;
 }
 
 interface Cached {

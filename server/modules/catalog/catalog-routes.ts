@@ -9,6 +9,7 @@ import {
 } from "../../../contract/product";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses, notModified } from "../../http/route-schemas";
+import { encodedBody, MIN_COMPRESSED_BYTES, pickCoding } from "./answer-encoding";
 import type { CatalogAnswer } from "./catalog-cache";
 import { getProduct, listProducts } from "./catalog-service";
 import { KeyMemo } from "./key-memo";
@@ -65,8 +66,16 @@ export function catalogRoutes(deps: AppDeps) {
   };
 }
 
+/**
+ * The cached answer, or 304 if the browser has it. Compressed (brotli, else gzip) when the browser
+ * accepts it and the answer is long enough to gain; a compressed answer's ETag is weak (RFC 9110
+ * §8.8.1: another representation of the same data), and a weak or strong If-None-Match matches.
+ */
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CatalogAnswer) {
-  reply.header("etag", answer.etag).header("cache-control", "no-cache");
+  reply
+    .header("etag", answer.etag)
+    .header("cache-control", "no-cache")
+    .header("vary", "accept-encoding");
   const ifNoneMatch = request.headers["if-none-match"];
   if (
     ifNoneMatch &&
@@ -74,5 +83,13 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Catalo
   ) {
     return reply.status(304).send();
   }
-  return reply.type("application/json; charset=utf-8").send(answer.body);
+  reply.type("application/json; charset=utf-8");
+  const coding =
+    answer.body.length >= MIN_COMPRESSED_BYTES
+      ? pickCoding(request.headers["accept-encoding"])
+      : undefined;
+  if (!coding) return reply.send(answer.body);
+  return encodedBody(answer, coding).then((body) =>
+    reply.header("content-encoding", coding).header("etag", `W/${answer.etag}`).send(body),
+  );
 }
