@@ -46,26 +46,64 @@ export function sqlMessageOf(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === "23505";
 
+/** Node's codes for a server that cannot be reached or a connection that broke. */
+const unreachable = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * How node-postgres and pg-pool say a connection was lost or could not be had: plain errors with
+ * no SQLSTATE (lost-database.pg.test.ts makes each of them against a real server).
+ */
+const lostConnection = [
+  "Connection terminated",
+  "Client has encountered a connection error and is not queryable",
+  "timeout exceeded when trying to connect",
+];
+
+/** Whether the database could not be reached, or the connection to it broke. */
+export function isLostConnection(error: unknown): boolean {
+  return (
+    firstInCauses(error, (e) => {
+      const code = text(e.code);
+      if (code !== undefined && unreachable.has(code)) return code;
+      const message = text(e.message);
+      return message !== undefined && lostConnection.some((m) => message.startsWith(m))
+        ? message
+        : undefined;
+    }) !== undefined
+  );
+}
+
 /**
  * Database failures a client can be told about, in one place: text PostgreSQL cannot store (every
  * schema already refuses control characters; should a field slip through, the client still hears
- * that its text was at fault), a database that is down or overloaded (503, try again), and a
- * transaction that lost a race it cannot win (409, try again). Anything else is a bug: 500.
+ * that its text was at fault), a database that is down, overloaded or out of reach (503, try
+ * again), and a transaction that lost a race it cannot win (409, try again). Anything else is a
+ * bug: 500.
  */
 export function fromDatabaseError(error: unknown): AppError | undefined {
   const state = sqlStateOf(error);
-  if (!state) return undefined;
+  if (!state) return isLostConnection(error) ? unavailable() : undefined;
   if (state === "22021" || state === "22P05")
     return new AppError("validation_failed", "The text contains characters that are not allowed");
   if (state === "40001" || state === "40P01")
     return new AppError("conflict", "Someone changed this at the same moment. Please try again.");
-  if (state.startsWith("08") || state === "53300" || state === "57P01" || state === "57014")
-    return new AppError(
-      "unavailable",
-      "The store is busy right now. Please try again in a moment.",
-      {
-        retryAfterSeconds: 5,
-      },
-    );
+  // Connection exceptions, too many connections, a server shutting down or starting up (57P01–3),
+  // a statement cancelled for running too long.
+  if (state.startsWith("08") || state === "53300" || state.startsWith("57P") || state === "57014")
+    return unavailable();
   return undefined;
 }
+
+const unavailable = () =>
+  new AppError("unavailable", "The store is busy right now. Please try again in a moment.", {
+    retryAfterSeconds: 5,
+  });

@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { freePort } from "../test/free-port";
+import { createTestDatabase } from "../test/test-database";
+import type { Database } from "./database";
+import { fromDatabaseError } from "./database-errors";
+import { openPostgres } from "./postgres";
+
+/** A TCP relay to PostgreSQL that the test can cut, as a network or a failover would. */
+async function relayTo(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = new URL(databaseUrl);
+  url.host = `127.0.0.1:${port}`;
+  return {
+    url: url.toString(),
+    cut: async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (error: unknown) => error,
+  );
+
+let real: Database & { url?: string };
+beforeAll(async () => {
+  real = await createTestDatabase(1);
+});
+afterAll(async () => {
+  await real?.close();
+});
+
+describe("a database that cannot be reached or goes away answers 503, try again", () => {
+  it("maps node-postgres's connection failures, which carry no SQLSTATE", async () => {
+    const nowhere = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${await freePort()}/test`,
+    });
+    const refused = await failureOf(nowhere.query("select 1"));
+    expect(fromDatabaseError(refused)).toMatchObject({ code: "unavailable", status: 503 });
+    await nowhere.end();
+
+    // A connection whose server process went away while it was idle.
+    const client = new pg.Client({ connectionString: real.url });
+    client.on("error", () => {});
+    await client.connect();
+    const { pid } = (await client.query<{ pid: number }>("select pg_backend_pid() as pid"))
+      .rows[0]!;
+    const admin = new pg.Client({ connectionString: real.url });
+    await admin.connect();
+    await admin.query("select pg_terminate_backend($1)", [pid]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lost = await failureOf(client.query("select 1"));
+    expect(fromDatabaseError(lost)).toMatchObject({ code: "unavailable", status: 503 });
+    await client.end().catch(() => {});
+
+    // Every connection busy for longer than the pool will wait.
+    const busy = new pg.Pool({ connectionString: real.url, max: 1, connectionTimeoutMillis: 50 });
+    const held = await busy.connect();
+    const waited = await failureOf(busy.query("select 1"));
+    expect(fromDatabaseError(waited)).toMatchObject({ code: "unavailable", status: 503 });
+    held.release();
+    await busy.end();
+    await admin.end();
+
+    // An ordinary error stays a bug.
+    expect(fromDatabaseError(new Error("Cannot read properties of undefined"))).toBeUndefined();
+  });
+
+  describe("through the API", () => {
+    let relay: Awaited<ReturnType<typeof relayTo>>;
+    let database: Database;
+    let app: FastifyInstance;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-lost-db-"));
+    beforeAll(async () => {
+      relay = await relayTo(real.url!);
+      database = await openPostgres(relay.url);
+      app = await buildApp({
+        config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", MEDIA_STORE: "local" }),
+        database,
+        logger: false,
+        webRoot: path.join(dataDir, "no-web"),
+      });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("answers a read that needs the database 503 with Retry-After once it is gone, not 500", async () => {
+      expect((await app.inject({ url: "/api/product/list?q=tomato" })).statusCode).toBe(200);
+      await relay.cut();
+      const response = await app.inject({ url: "/api/product/list?q=onion" });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["retry-after"]).toBe("5");
+      expect(response.json()).toEqual({
+        success: false,
+        code: "unavailable",
+        message: "The store is busy right now. Please try again in a moment.",
+      });
+    });
+  });
+});
