@@ -90,8 +90,14 @@ export function isLostConnection(error: unknown): boolean {
  * bug: 500.
  */
 export function fromDatabaseError(error: unknown): AppError | undefined {
+  // Fastify's errors about the request itself (a client that hung up mid-upload: ECONNRESET) are
+  // the client's, not the database's.
+  const status = (error as { statusCode?: unknown } | undefined)?.statusCode;
+  if (typeof status === "number" && status < 500) return undefined;
+  // (Before the SQLSTATE: Node's EPIPE has a SQLSTATE's shape.)
+  if (isLostConnection(error)) return unavailable();
   const state = sqlStateOf(error);
-  if (!state) return isLostConnection(error) ? unavailable() : undefined;
+  if (!state) return undefined;
   if (state === "22021" || state === "22P05")
     return new AppError("validation_failed", "The text contains characters that are not allowed");
   if (state === "40001" || state === "40P01")

@@ -3,6 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
@@ -13,11 +14,19 @@ import type { Database } from "./database";
 import { fromDatabaseError } from "./database-errors";
 import { openPostgres } from "./postgres";
 
-/** A TCP relay to PostgreSQL that the test can cut, as a network or a failover would. */
+/**
+ * A TCP relay to PostgreSQL that the test can cut (the server's port then refuses) or stall (it
+ * takes connections and passes nothing on, as a host that drops packets), as a network or a
+ * failover would.
+ */
 async function relayTo(databaseUrl: string) {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
+  let stalled = false;
   const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on("error", () => {});
+    if (stalled) return;
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -36,6 +45,14 @@ async function relayTo(databaseUrl: string) {
       const closed = new Promise((resolve) => server.close(resolve));
       for (const socket of sockets) socket.destroy();
       await closed;
+    },
+    stall: () => {
+      stalled = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
     },
   };
 }
@@ -67,14 +84,14 @@ describe("a database that cannot be reached or goes away answers 503, try again"
 
     // A connection whose server process went away while it was idle.
     const client = new pg.Client({ connectionString: real.url });
-    client.on("error", () => {});
+    const broke = new Promise((resolve) => client.on("error", resolve));
     await client.connect();
     const { pid } = (await client.query<{ pid: number }>("select pg_backend_pid() as pid"))
       .rows[0]!;
     const admin = new pg.Client({ connectionString: real.url });
     await admin.connect();
     await admin.query("select pg_terminate_backend($1)", [pid]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await broke;
     const lost = await failureOf(client.query("select 1"));
     expect(fromDatabaseError(lost)).toMatchObject({ code: "unavailable", status: 503 });
     await client.end().catch(() => {});
@@ -90,6 +107,46 @@ describe("a database that cannot be reached or goes away answers 503, try again"
 
     // An ordinary error stays a bug.
     expect(fromDatabaseError(new Error("Cannot read properties of undefined"))).toBeUndefined();
+  });
+
+  it(
+    "does not wait minutes for a database host that takes connections and never answers",
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      const relay = await relayTo(real.url!);
+      const database = await openPostgres(relay.url, undefined, 1, 300);
+      try {
+        expect(await database.prepared({ name: "one", text: "select 1 as one" }, [])).toEqual([
+          { one: 1 },
+        ]);
+        relay.stall();
+        // The first statements may fail at once on the connections just cut; the next ones need a
+        // new connection, which the stalled host takes and never answers.
+        await failureOf(database.db.execute(sql`select 1`));
+        await failureOf(database.prepared({ name: "two", text: "select 2 as two" }, []));
+        const started = Date.now();
+        const read = await failureOf(database.db.execute(sql`select 1`));
+        const order = await failureOf(
+          database.prepared({ name: "two", text: "select 2 as two" }, []),
+        );
+        expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(fromDatabaseError(read)).toMatchObject({ code: "unavailable", status: 503 });
+        expect(fromDatabaseError(order)).toMatchObject({ code: "unavailable", status: 503 });
+      } finally {
+        await relay.close();
+        await database.close();
+      }
+    },
+  );
+
+  it("leaves a client that hung up mid-request to Fastify (400), not a database outage", () => {
+    const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET", statusCode: 400 });
+    expect(fromDatabaseError(aborted)).toBeUndefined();
+    const epipe = Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+    expect(fromDatabaseError(epipe)).toMatchObject({ code: "unavailable", status: 503 });
   });
 
   describe("through the API", () => {

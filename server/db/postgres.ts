@@ -18,13 +18,25 @@ const MIGRATION_LOCK_ID = 727_274_001;
  */
 export const DEFAULT_POOL_SIZE = 6;
 
+/**
+ * How long a query waits for a connection (a new one, or a free one of the pool) before it fails
+ * and its request answers 503, try again: a database host that drops packets would otherwise
+ * hold requests for the kernel's TCP timeout, minutes.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 /** A PostgreSQL server: for production and for more than one server process. */
 export async function openPostgres(
   url: string,
   log?: Pick<Logger, "warn">,
   poolSize = DEFAULT_POOL_SIZE,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", (error) => log?.warn({ err: error }, "idle PostgreSQL connection failed"));
   pool.query = keepingConnections(pool);
@@ -43,7 +55,10 @@ export async function openPostgres(
   let listener: pg.Client | undefined;
   let closed = false;
   const connectListener = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
     client.on("notification", (message) =>
       listeners.get(message.channel)?.forEach((l) => l(message.payload)),
     );
@@ -66,7 +81,7 @@ export async function openPostgres(
   await connectListener();
 
   // The hot fixed statements (an order) have a connection of their own (decision 022).
-  const lane = new StatementLane(url, log);
+  const lane = new StatementLane(url, log, undefined, connectTimeoutMs);
 
   return {
     db: drizzle(pool, { schema }) as unknown as Db,

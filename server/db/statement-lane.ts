@@ -32,6 +32,8 @@ export class StatementLane {
     private readonly url: string,
     private readonly log?: Pick<Logger, "warn">,
     private readonly statementTimeoutMs = 10_000,
+    /** How long to wait for a new connection (a database host that drops packets). */
+    private readonly connectTimeoutMs = 10_000,
   ) {}
 
   async run<T>(statement: PreparedStatement, values: unknown[]): Promise<T[]> {
@@ -86,6 +88,7 @@ export class StatementLane {
       connectionString: this.url,
       pipeline: true,
       statement_timeout: this.statementTimeoutMs,
+      connectionTimeoutMillis: this.connectTimeoutMs,
     });
     const forget = () => {
       if (this.#client === client) this.#client = undefined;

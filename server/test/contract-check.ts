@@ -1,5 +1,16 @@
+import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+
+/** The answer's text, compressed catalogue answers included; undefined for streams and files. */
+function textOf(reply: FastifyReply, payload: unknown): string | undefined {
+  if (typeof payload === "string") return payload;
+  if (!Buffer.isBuffer(payload)) return undefined;
+  const coding = reply.getHeader("content-encoding");
+  if (coding === "br") return zlib.brotliDecompressSync(payload).toString();
+  if (coding === "gzip") return zlib.gunzipSync(payload).toString();
+  return undefined;
+}
 
 /**
  * Checks every JSON answer against the schema its route documents for that status (exact code,
@@ -16,10 +27,11 @@ export function answerChecker(violations: string[]) {
     const where = `${request.method} ${request.routeOptions.url} → ${status}`;
     if (!schema) return void violations.push(`${where}: no documented answer for this status`);
     if (!(schema instanceof z.ZodType)) return; // CSV, event streams: not JSON
-    if (typeof payload !== "string") return; // a stream or a file
+    const text = textOf(reply, payload);
+    if (text === undefined) return; // a stream or a file
     let body: unknown;
     try {
-      body = JSON.parse(payload);
+      body = JSON.parse(text);
     } catch {
       return void violations.push(`${where}: the answer is not JSON`);
     }

@@ -41,24 +41,32 @@ describe("catalogue answers compressed for browsers", () => {
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(br.headers.etag).toBe(`W/${plain.headers.etag as string}`);
+    const plainTag = plain.headers.etag as string;
+    expect(br.headers.etag).toBe(`W/${plainTag.slice(0, -1)}-br"`);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.payload);
     expect(br.rawPayload.length).toBeLessThan(plain.payload.length / 3);
 
     const gzip = await list("gzip, deflate");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.etag).toBe(`W/${plainTag.slice(0, -1)}-gzip"`);
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.payload);
 
     expect((await list("br;q=0, gzip")).headers["content-encoding"]).toBe("gzip");
   });
 
-  it("answers 304 to the compressed answer's weak ETag", async () => {
+  it("answers 304 to any coding's ETag, with the ETag of the coding the browser would get", async () => {
     await shelves(12);
     const first = await list(browser);
-    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(first.headers.etag).toMatch(/^W\/".*-br"$/);
     const again = await list(browser, first.headers.etag);
     expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.rawPayload.length).toBe(0);
+
+    const plain = await list(undefined, first.headers.etag);
+    expect(plain.statusCode).toBe(304);
+    expect(plain.headers.etag).toMatch(/^"[^"]+"$/);
+    expect((await list("gzip", plain.headers.etag)).statusCode).toBe(304);
   });
 
   it("leaves a short answer uncompressed", async () => {

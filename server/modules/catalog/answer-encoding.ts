@@ -13,7 +13,8 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * The coding to answer in for an Accept-Encoding header: brotli if accepted, else gzip, else
- * none. A coding listed with `q=0` is refused (RFC 9110 §12.5.3); `*` accepts both.
+ * none. A coding listed with `q=0` is refused (RFC 9110 §12.5.3); `*` accepts both. Other
+ * q-values are not ranked: every browser accepts both at the same weight, and brotli is smaller.
  */
 export function pickCoding(acceptEncoding: string | undefined): Coding | undefined {
   if (!acceptEncoding) return undefined;
@@ -35,17 +36,39 @@ export function pickCoding(acceptEncoding: string | undefined): Coding | undefin
  * The answer's body compressed in `coding`, made once per rendered answer (an answer re-rendered
  * after a stock change is a new object) on libuv's thread pool, so a large list does not hold up
  * the event loop. Brotli at quality 5, as the pages: a list page of 24 products, about 10 KB,
- * becomes about 2 KB.
+ * becomes about 2.6 KB. A compression that failed is not kept: the next read tries again.
  */
 export function encodedBody(answer: CatalogAnswer, coding: Coding): Promise<Buffer> {
   const encodings = (answer.encodings ??= {});
-  return (encodings[coding] ??=
-    coding === "br"
-      ? brotli(answer.body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(answer.body),
-          },
-        })
-      : gzip(answer.body, { level: 6 }));
+  return (encodings[coding] ??= compress(answer.body, coding).catch((error: unknown) => {
+    delete encodings[coding];
+    throw error;
+  }));
+}
+
+function compress(body: string, coding: Coding): Promise<Buffer> {
+  return coding === "br"
+    ? brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        },
+      })
+    : gzip(body, { level: 6 });
+}
+
+/** The ETag of the answer in `coding`: the plain JSON's, or a weak one of its own per coding. */
+export function etagIn(answer: CatalogAnswer, coding: Coding | undefined): string {
+  return coding ? `W/${answer.etag.slice(0, -1)}-${coding}"` : answer.etag;
+}
+
+/** Whether an If-None-Match header names the answer in any of its codings (weak or strong). */
+export function matchesAny(ifNoneMatch: string | undefined, answer: CatalogAnswer): boolean {
+  if (!ifNoneMatch) return false;
+  const tags = new Set([
+    answer.etag,
+    etagIn(answer, "br").slice(2),
+    etagIn(answer, "gzip").slice(2),
+  ]);
+  return ifNoneMatch.split(",").some((tag) => tags.has(tag.trim().replace(/^W\//, "")));
 }

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodedBody, pickCoding } from "./answer-encoding";
+import { encodedBody, etagIn, matchesAny, pickCoding } from "./answer-encoding";
 
 describe("pickCoding", () => {
   it("prefers brotli, then gzip, and sends plain JSON to a client that accepts neither", () => {
@@ -34,5 +34,18 @@ describe("encodedBody", () => {
     const gzip = await encodedBody(answer, "gzip");
     expect(zlib.gunzipSync(gzip).toString()).toBe(answer.body);
     expect((await br).length).toBeLessThan(answer.body.length / 4);
+  });
+});
+
+describe("ETags of the codings", () => {
+  it("gives each coding a weak tag of its own, and matches any of them", () => {
+    const answer = { body: "{}", etag: '"abc"' };
+    expect(etagIn(answer, undefined)).toBe('"abc"');
+    expect(etagIn(answer, "br")).toBe('W/"abc-br"');
+    expect(etagIn(answer, "gzip")).toBe('W/"abc-gzip"');
+    for (const tag of ['"abc"', 'W/"abc"', 'W/"abc-br"', '"abc-gzip"', '"zzz", W/"abc-br"'])
+      expect(matchesAny(tag, answer)).toBe(true);
+    for (const tag of ['"abd"', 'W/"abc-zstd"', "", undefined])
+      expect(matchesAny(tag, answer)).toBe(false);
   });
 });

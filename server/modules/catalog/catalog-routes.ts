@@ -9,7 +9,13 @@ import {
 } from "../../../contract/product";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses, notModified } from "../../http/route-schemas";
-import { encodedBody, MIN_COMPRESSED_BYTES, pickCoding } from "./answer-encoding";
+import {
+  encodedBody,
+  etagIn,
+  matchesAny,
+  MIN_COMPRESSED_BYTES,
+  pickCoding,
+} from "./answer-encoding";
 import type { CatalogAnswer } from "./catalog-cache";
 import { getProduct, listProducts } from "./catalog-service";
 import { KeyMemo } from "./key-memo";
@@ -68,28 +74,31 @@ export function catalogRoutes(deps: AppDeps) {
 
 /**
  * The cached answer, or 304 if the browser has it. Compressed (brotli, else gzip) when the browser
- * accepts it and the answer is long enough to gain; a compressed answer's ETag is weak (RFC 9110
- * §8.8.1: another representation of the same data), and a weak or strong If-None-Match matches.
+ * accepts it and the answer is long enough to gain. Each coding is its own representation with its
+ * own weak ETag (RFC 9110 §8.8.1), sent on the 304 as on the 200; an If-None-Match naming any of
+ * them matches, since all carry the same data.
  */
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CatalogAnswer) {
-  reply
-    .header("etag", answer.etag)
-    .header("cache-control", "no-cache")
-    .header("vary", "accept-encoding");
-  const ifNoneMatch = request.headers["if-none-match"];
-  if (
-    ifNoneMatch &&
-    ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === answer.etag)
-  ) {
-    return reply.status(304).send();
-  }
-  reply.type("application/json; charset=utf-8");
   const coding =
     answer.body.length >= MIN_COMPRESSED_BYTES
       ? pickCoding(request.headers["accept-encoding"])
       : undefined;
+  reply
+    .header("etag", etagIn(answer, coding))
+    .header("cache-control", "no-cache")
+    .header("vary", withVary(reply.getHeader("vary"), "accept-encoding"));
+  if (matchesAny(request.headers["if-none-match"], answer)) return reply.status(304).send();
+  reply.type("application/json; charset=utf-8");
   if (!coding) return reply.send(answer.body);
   return encodedBody(answer, coding).then((body) =>
-    reply.header("content-encoding", coding).header("etag", `W/${answer.etag}`).send(body),
+    reply.header("content-encoding", coding).send(body),
   );
+}
+
+/** A Vary header with `field` added to what it says already (CORS adds `Origin`). */
+function withVary(current: unknown, field: string): string {
+  const now =
+    typeof current === "string" ? current : Array.isArray(current) ? current.join(", ") : "";
+  if (!now) return field;
+  return now.split(",").some((f) => f.trim().toLowerCase() === field) ? now : `${now}, ${field}`;
 }

@@ -73,6 +73,9 @@ describe("online payment started from another origin", () => {
       headers: { origin: partner },
     });
     expect(allowed.headers["access-control-allow-origin"]).toBe(partner);
+    // Both the origin and the compression decide the answer: a shared cache must key on both.
+    expect(String(allowed.headers.vary).toLowerCase()).toMatch(/origin/);
+    expect(String(allowed.headers.vary).toLowerCase()).toMatch(/accept-encoding/);
     expect(allowed.json<{ products: { image: string[] }[] }>().products[0]!.image).toEqual([
       "https://greencart.example/media/p-1-large.webp",
     ]);
