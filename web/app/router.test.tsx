@@ -16,7 +16,8 @@ describe("the cart route", () => {
   it("shows the plain placeholder for an empty cart (the page will say it is empty)", () => {
     mockApi(() => undefined);
     renderApp(<AppRoutes />, { path: "/cart", pattern: "*" });
-    expect(screen.getByLabelText("Loading")).toBeInTheDocument();
+    // A named placeholder needs a role that may carry a name (axe: aria-prohibited-attr).
+    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: /Shopping Cart/ })).not.toBeInTheDocument();
   });
 

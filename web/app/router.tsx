@@ -25,6 +25,7 @@ function PageLoading() {
   return (
     <div
       className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
+      role="progressbar"
       aria-busy="true"
       aria-label="Loading"
     />

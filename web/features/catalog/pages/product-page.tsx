@@ -31,6 +31,7 @@ export function ProductPage() {
     return (
       <div
         className="mt-12 h-96 animate-pulse rounded-lg bg-gray-100"
+        role="progressbar"
         aria-busy="true"
         aria-label="Loading product"
       />

@@ -31,6 +31,7 @@ export function MyOrdersPage() {
     return (
       <div
         className="mt-12 h-48 max-w-4xl animate-pulse rounded-lg bg-gray-100"
+        role="progressbar"
         aria-busy="true"
         aria-label="Loading orders"
       />
@@ -49,6 +50,7 @@ export function MyOrdersPage() {
       {orders.isPending ? (
         <div
           className="mt-6 h-48 max-w-4xl animate-pulse rounded-lg bg-gray-100"
+          role="progressbar"
           aria-busy="true"
           aria-label="Loading orders"
         />

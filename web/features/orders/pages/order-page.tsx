@@ -21,6 +21,7 @@ function Skeleton() {
   return (
     <div
       className="mt-12 h-96 max-w-3xl animate-pulse rounded-lg bg-gray-100"
+      role="progressbar"
       aria-busy="true"
       aria-label="Loading order"
     />

@@ -8,7 +8,7 @@ const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle
 /** One packing slip per order, each on its own printed page: what goes in the bag, for whom. */
 export function OrderPackingSlips({ orders }: { orders: Order[] }) {
   return (
-    <div aria-label="Packing slips">
+    <div role="region" aria-label="Packing slips">
       {orders.map((order) => {
         const a = order.address;
         return (

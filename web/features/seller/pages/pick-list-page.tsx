@@ -121,7 +121,12 @@ export function PickListPage() {
           </span>
         </div>
         {list.isPending ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading pick list">
+          <div
+            className="space-y-3"
+            role="progressbar"
+            aria-busy="true"
+            aria-label="Loading pick list"
+          >
             {[0, 1, 2].map((i) => (
               <div key={i} className="h-16 max-w-3xl animate-pulse rounded bg-gray-100" />
             ))}

@@ -82,7 +82,7 @@ export function SellerOrdersPage() {
         </div>
       </details>
       {orders.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading orders">
+        <div className="space-y-3" role="progressbar" aria-busy="true" aria-label="Loading orders">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-32 max-w-5xl animate-pulse rounded bg-gray-100" />
           ))}
