@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Product } from "../../../contract/product";
-import type { Coding } from "./answer-encoding";
+import type { Coding } from "../../http/content-coding";
 import type { CatalogPage } from "./catalog-service";
 import type { CatalogEntry } from "./product-view";
 import type { StockBoard } from "./stock-board";

@@ -9,13 +9,8 @@ import {
 } from "../../../contract/product";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses, notModified } from "../../http/route-schemas";
-import {
-  encodedBody,
-  etagIn,
-  matchesAny,
-  MIN_COMPRESSED_BYTES,
-  pickCoding,
-} from "./answer-encoding";
+import { addVary, pickCoding } from "../../http/content-coding";
+import { encodedBody, etagIn, matchesAny, MIN_COMPRESSED_BYTES } from "./answer-encoding";
 import type { CatalogAnswer } from "./catalog-cache";
 import { getProduct, listProducts } from "./catalog-service";
 import { KeyMemo } from "./key-memo";
@@ -83,22 +78,12 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Catalo
     answer.body.length >= MIN_COMPRESSED_BYTES
       ? pickCoding(request.headers["accept-encoding"])
       : undefined;
-  reply
-    .header("etag", etagIn(answer, coding))
-    .header("cache-control", "no-cache")
-    .header("vary", withVary(reply.getHeader("vary"), "accept-encoding"));
+  reply.header("etag", etagIn(answer, coding)).header("cache-control", "no-cache");
+  addVary(reply, "accept-encoding");
   if (matchesAny(request.headers["if-none-match"], answer)) return reply.status(304).send();
   reply.type("application/json; charset=utf-8");
   if (!coding) return reply.send(answer.body);
   return encodedBody(answer, coding).then((body) =>
     reply.header("content-encoding", coding).send(body),
   );
-}
-
-/** A Vary header with `field` added to what it says already (CORS adds `Origin`). */
-function withVary(current: unknown, field: string): string {
-  const now =
-    typeof current === "string" ? current : Array.isArray(current) ? current.join(", ") : "";
-  if (!now) return field;
-  return now.split(",").some((f) => f.trim().toLowerCase() === field) ? now : `${now}, ${field}`;
 }

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { addVary, compressNow, pickCoding } from "../../http/content-coding";
 import { firstScreen, type FirstScreen } from "./first-screen";
 import { pageRenderer, renderRemembered } from "./page-renderer";
 
@@ -116,19 +116,11 @@ async function renderedFirstScreen(
  * About a millisecond of CPU; the static files come precompressed from the build instead.
  */
 function encodedPage(request: FastifyRequest, reply: FastifyReply, html: string): Buffer | string {
-  void reply.header("vary", "accept-encoding");
-  const accepted = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) {
-    void reply.header("content-encoding", "br");
-    return zlib.brotliCompressSync(html, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-    });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    void reply.header("content-encoding", "gzip");
-    return zlib.gzipSync(html, { level: 6 });
-  }
-  return html;
+  addVary(reply, "accept-encoding");
+  const coding = pickCoding(request.headers["accept-encoding"]);
+  if (!coding) return html;
+  void reply.header("content-encoding", coding);
+  return compressNow(html, coding);
 }
 
 /**
