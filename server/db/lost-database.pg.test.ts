@@ -50,10 +50,6 @@ async function relayTo(databaseUrl: string) {
       stalled = true;
       for (const socket of sockets) socket.destroy();
     },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => server.close(resolve));
-    },
   };
 }
 
@@ -136,7 +132,7 @@ describe("a database that cannot be reached or goes away answers 503, try again"
         expect(fromDatabaseError(read)).toMatchObject({ code: "unavailable", status: 503 });
         expect(fromDatabaseError(order)).toMatchObject({ code: "unavailable", status: 503 });
       } finally {
-        await relay.close();
+        await relay.cut();
         await database.close();
       }
     },
