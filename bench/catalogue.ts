@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import http from "node:http";
 import autocannon from "autocannon";
 import { runScript, startBareServer, startStore } from "./server-process";
 
@@ -18,14 +19,24 @@ export interface CatalogueResult {
     bytes: number;
     /** What a browser downloads: the same answer as brotli. */
     brotliBytes: number;
+    /** Whether the load asked as a browser does (brotli), rather than for the plain body. */
+    asBrowser: boolean;
     store: LoadFigures;
     ceiling: LoadFigures;
     ratio: number;
   }[];
 }
 
-async function load(url: string, seconds: number): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections: 50, duration: seconds, pipelining: 1 });
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+async function load(url: string, seconds: number, asBrowser: boolean): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: seconds,
+    pipelining: 1,
+    headers: asBrowser ? { "accept-encoding": BROWSER_ENCODINGS } : {},
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
@@ -33,7 +44,11 @@ async function load(url: string, seconds: number): Promise<LoadFigures> {
   };
 }
 
-/** GET /api/product/list (whole, a page of 24, a typo search) on a 10,000-product catalogue. */
+/**
+ * GET /api/product/list (whole, a page of 24, a typo search) on a 10,000-product catalogue, as
+ * plain JSON; then the home and a category page drawn by the server, as a browser asks for them
+ * (compressed). Each beside a bare node:http server sending the same bytes. Needs the web build.
+ */
 export async function benchCatalogue(options: {
   products: number;
   seconds: number;
@@ -47,30 +62,32 @@ export async function benchCatalogue(options: {
     const store = await startStore({ DATA_DIR: dataDir, DATABASE_URL: "" });
     const rows: CatalogueResult["rows"] = [];
     try {
-      for (const [name, route] of [
-        ["list (all products)", "/api/product/list"],
-        ["list (page of 24)", "/api/product/list?limit=24"],
-        ["typo search", "/api/product/list?q=tomatto"],
+      for (const [name, route, asBrowser] of [
+        ["list (all products)", "/api/product/list", false],
+        ["list (page of 24)", "/api/product/list?limit=24", false],
+        ["typo search", "/api/product/list?q=tomatto", false],
+        ["home page, as a browser", "/", true],
+        ["category page, as a browser", "/products/vegetables", true],
       ] as const) {
         const response = await fetch(`${store.url}${route}`);
         const body = Buffer.from(await response.arrayBuffer());
-        const compressed = await fetch(`${store.url}${route}`, {
-          headers: { "accept-encoding": "br" },
-        });
-        await compressed.arrayBuffer();
-        // The most any server could do here: a bare node:http server answering these bytes.
+        if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+        // fetch would decode it: node:http hands over the bytes as sent.
+        const brotli = await rawBody(`${store.url}${route}`, "br");
+        // The most any server could do here: a bare node:http server answering the same bytes.
         const ceiling = await startBareServer(
-          body,
+          asBrowser ? brotli : body,
           response.headers.get("content-type") ?? "application/json",
         );
         try {
-          const storeFigures = await load(`${store.url}${route}`, options.seconds);
-          const ceilingFigures = await load(`${ceiling.url}${route}`, options.seconds);
+          const storeFigures = await load(`${store.url}${route}`, options.seconds, asBrowser);
+          const ceilingFigures = await load(`${ceiling.url}${route}`, options.seconds, asBrowser);
           rows.push({
             name,
             path: route,
             bytes: body.length,
-            brotliBytes: Number(compressed.headers.get("content-length") ?? body.length),
+            brotliBytes: brotli.length,
+            asBrowser,
             store: storeFigures,
             ceiling: ceilingFigures,
             ratio: Number(
@@ -88,4 +105,18 @@ export async function benchCatalogue(options: {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The body as the server sent it for `acceptEncoding`, without decoding. */
+function rawBody(url: string, acceptEncoding: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks)));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }

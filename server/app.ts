@@ -49,6 +49,7 @@ import { productsRoutes } from "./modules/products/products-routes";
 import { reportsRoutes } from "./modules/reports/reports-routes";
 import { sellersRoutes } from "./modules/sellers/sellers-routes";
 import { usersRoutes } from "./modules/users/users-routes";
+import { PageVersions } from "./modules/web/page-versions";
 import { isSpaRoute, sendSpaIndex, webRoutes } from "./modules/web/web-routes";
 
 export interface BuildAppOptions {
@@ -228,10 +229,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mediaRoutes(media, { cacheBytes: media instanceof DatabaseMediaStorage ? 24 << 20 : 0 }),
   );
   await app.register(webRoutes(webRoot));
+  const pages = new PageVersions();
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isSpaRoute(request)) {
-      if (await sendSpaIndex(webRoot, request, reply)) return reply;
+      if (await sendSpaIndex(webRoot, pages, request, reply)) return reply;
     }
     const pathname = (request.url.split("?")[0] ?? "").slice(0, 200);
     return reply

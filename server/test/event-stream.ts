@@ -66,7 +66,9 @@ export function openEventStream(
         contentType: response.headers["content-type"],
         events,
         ended,
-        next: (match, timeoutMs = 5000) => {
+        // Longer than the order feed's gap timeout (5 s): an event may wait that long, by design,
+        // behind an id another transaction took and has not committed (change-feed.ts).
+        next: (match, timeoutMs = 10_000) => {
           const seen = events.find(match);
           if (seen) return Promise.resolve(seen);
           return new Promise((res, rej) => {

@@ -1,17 +1,11 @@
-import { createHash } from "node:crypto";
 import type { Product } from "../../../contract/product";
-import type { Coding } from "../../http/content-coding";
+import { versionOf, type VersionedAnswer } from "../../http/versioned-answer";
 import type { CatalogPage } from "./catalog-service";
 import type { CatalogEntry } from "./product-view";
 import type { StockBoard } from "./stock-board";
 
-export interface CatalogAnswer {
-  /** The JSON body. */
-  body: string;
-  etag: string;
-  /** The body compressed for browsers, made when first asked for (answer-encoding.ts). */
-  encodings?: Partial<Record<Coding, Promise<Buffer>>>;
-}
+/** A rendered JSON answer; compressed for browsers when first asked for (versioned-answer.ts). */
+export type CatalogAnswer = VersionedAnswer;
 
 interface Cached {
   kind: "list" | "product";
@@ -36,7 +30,10 @@ export class CatalogCache {
   private generation = 0;
   private readonly entries = new Map<string, Cached>();
 
-  constructor(readonly board: StockBoard) {}
+  constructor(
+    readonly board: StockBoard,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   list(key: string, compute: () => Promise<CatalogPage>): Promise<CatalogAnswer> {
     return this.answer(`list:${key}`, "list", compute);
@@ -83,7 +80,7 @@ export class CatalogCache {
       rendered.epoch = epoch;
       return rendered.answer;
     }
-    const answer = this.render(entry);
+    const answer = versionOf(this.render(entry), rendered?.answer, this.now());
     entry.rendered = { epoch, answer };
     return answer;
   }
@@ -94,9 +91,10 @@ export class CatalogCache {
     this.entries.set(key, entry);
   }
 
-  private render(entry: Cached): CatalogAnswer {
+  /** The answer's JSON with the newest stock this process knows. */
+  private render(entry: Cached): string {
     const products = entry.page.entries.map((e) => this.current(e));
-    const body = JSON.stringify(
+    return JSON.stringify(
       entry.kind === "product"
         ? { success: true, product: products[0] }
         : {
@@ -105,7 +103,6 @@ export class CatalogCache {
             ...(entry.page.nextCursor !== undefined ? { nextCursor: entry.page.nextCursor } : {}),
           },
     );
-    return { body, etag: etagOf(body) };
   }
 
   /** The product with the newest stock this process knows. */
@@ -114,8 +111,4 @@ export class CatalogCache {
     if (!state || state.version <= stockVersion) return product;
     return { ...product, stock: state.stock, inStock: state.inStock, updatedAt: state.updatedAt };
   }
-}
-
-export function etagOf(body: string): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../contract/product";
+import { SETTLED_MS } from "../../http/versioned-answer";
 import { CatalogCache } from "./catalog-cache";
 import { StockBoard } from "./stock-board";
 
@@ -107,5 +108,27 @@ describe("CatalogCache", () => {
     expect((await listed()).products[0]!.stock).toBe(1);
     cache.board.clear();
     expect((await listed()).products[0]!.stock).toBe(3);
+  });
+
+  it("marks an answer that replaced one younger than a second as churning (a sale), and not otherwise", async () => {
+    let now = 0;
+    const cache = new CatalogCache(new StockBoard(), () => now);
+    const page = async () => ({
+      entries: [{ product: product("a", 3), stockVersion: 10 }],
+      nextCursor: null,
+    });
+    const sale = (version: number) =>
+      cache.board.offer("a", { stock: 100 - version, inStock: true, version, updatedAt: "x" });
+    expect((await cache.list("k", page)).churning).toBe(false);
+    now = 5000;
+    sale(11);
+    expect((await cache.list("k", page)).churning).toBe(false);
+    now = 5000 + SETTLED_MS - 1;
+    sale(12);
+    const during = await cache.list("k", page);
+    expect(during).toMatchObject({ churning: true, madeAt: 5000 + SETTLED_MS - 1 });
+    now += SETTLED_MS;
+    sale(13);
+    expect((await cache.list("k", page)).churning).toBe(false);
   });
 });

@@ -13,25 +13,45 @@ export interface FirstScreen {
   answers: Record<string, unknown>;
 }
 
+/** The catalogue answers a page shows first, as the API sends them. */
+export interface FirstScreenAnswers {
+  /** The calls and their ETags: the same key, the same answers. */
+  key: string;
+  bodies: { call: string; body: string }[];
+}
+
 /**
- * The catalogue answers a storefront page shows first, fetched on the server from its own cache
- * and written into the HTML, so the first screen needs no request chain (HTML → JS → API →
- * images): the app reads them instead of calling the API, and the browser starts on the pictures
- * at once (docs/decisions/009-first-screen-data.md).
+ * The catalogue answers a storefront page shows first, asked of the store's own API (and so of
+ * its cache), exactly as a browser would get them.
  */
-export async function firstScreen(
+export async function firstScreenAnswers(
   app: FastifyInstance,
   pathname: string,
   search: string,
-): Promise<FirstScreen> {
-  const answers: string[] = [];
-  const parsed: Record<string, unknown> = {};
-  const images: string[] = [];
+): Promise<FirstScreenAnswers> {
+  const bodies: FirstScreenAnswers["bodies"] = [];
+  const tags: string[] = [];
   for (const call of firstScreenCalls(pathname, search)) {
     const response = await app.inject({ method: "GET", url: call });
     if (response.statusCode !== 200) continue;
-    answers.push(`${JSON.stringify(call)}:${response.body}`);
-    const body = JSON.parse(response.body) as {
+    bodies.push({ call, body: response.body });
+    tags.push(`${call} ${String(response.headers.etag)}`);
+  }
+  return { key: tags.join("\n"), bodies };
+}
+
+/**
+ * The catalogue answers a storefront page shows first, written into the HTML, so the first screen
+ * needs no request chain (HTML → JS → API → images): the app reads them instead of calling the
+ * API, and the browser starts on the pictures at once (docs/decisions/009-first-screen-data.md).
+ */
+export function firstScreen(fetched: FirstScreenAnswers, pathname: string): FirstScreen {
+  const answers: string[] = [];
+  const parsed: Record<string, unknown> = {};
+  const images: string[] = [];
+  for (const { call, body: text } of fetched.bodies) {
+    answers.push(`${JSON.stringify(call)}:${text}`);
+    const body = JSON.parse(text) as {
       product?: { image: string[] };
       products?: { image: string[] }[];
     };

@@ -26,7 +26,10 @@ beforeAll(async () => {
   );
   fs.writeFileSync(
     path.join(webRoot, "index.html"),
-    '<!doctype html><head><title>GreenCart</title><link rel="preload" as="image" href="/assets/art/hero.avif" data-route="/"><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body>',
+    "<!doctype html><head><title>GreenCart</title><style>" +
+      // A built page carries its critical CSS: long enough to be worth compressing (over 1 KB).
+      Array.from({ length: 40 }, (_, i) => `.rule-${i}{margin:${i}px;color:#1f7a3a}`).join("") +
+      '</style><link rel="preload" as="image" href="/assets/art/hero.avif" data-route="/"><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body>',
   );
   fs.writeFileSync(path.join(webRoot, "assets", "index-abc123.js"), "console.log('app')");
   fs.writeFileSync(
@@ -172,6 +175,37 @@ describe("the first screen drawn on the server", () => {
     const plain = await context.app.inject({ url, headers: { "accept-encoding": "identity" } });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toContain('id="initial-data"');
+  });
+
+  it("tags each version of a page, answers 304 while the browser has it, and the new version once the catalogue changed", async () => {
+    const url = "/products/dairy";
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    const first = await context.app.inject({ url, headers: browser });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/".+-br"$/);
+    const again = await context.app.inject({ url, headers: browser });
+    expect(again.headers.etag).toBe(tag);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const revisit = await context.app.inject({
+      url,
+      headers: { ...browser, "if-none-match": tag },
+    });
+    expect(revisit.statusCode).toBe(304);
+    expect(revisit.rawPayload.length).toBe(0);
+    expect(revisit.headers.etag).toBe(tag);
+
+    await insertProduct(context.database.db, { category: "Dairy" });
+    await expect
+      .poll(
+        async () =>
+          (await context.app.inject({ url, headers: { ...browser, "if-none-match": tag } }))
+            .statusCode,
+        { timeout: 5000 },
+      )
+      .toBe(200);
+    const changed = await context.app.inject({ url, headers: browser });
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(zlib.brotliDecompressSync(changed.rawPayload).toString()).toContain('id="initial-data"');
   });
 
   it("draws a page again only when its answers changed", async () => {

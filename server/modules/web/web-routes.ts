@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { addVary, compressNow, pickCoding } from "../../http/content-coding";
-import { firstScreen, type FirstScreen } from "./first-screen";
+import { sendVersioned } from "../../http/versioned-answer";
+import { firstScreen, firstScreenAnswers, type FirstScreen } from "./first-screen";
 import { pageRenderer, renderRemembered } from "./page-renderer";
+import type { PageVersions } from "./page-versions";
 
 /**
  * Serves the built single-page app from `root` (dist/web). Vite's hashed files under /assets/
@@ -61,7 +62,7 @@ export function isSpaRoute(request: FastifyRequest): boolean {
 let template: { file: string; mtimeMs: number; html: string } | undefined;
 
 /** The built index.html, read again only when a rebuild changed it. */
-function readIndex(root: string): string | undefined {
+function readIndex(root: string): { html: string; mtimeMs: number } | undefined {
   const file = path.join(root, "index.html");
   let mtimeMs: number;
   try {
@@ -71,7 +72,7 @@ function readIndex(root: string): string | undefined {
   }
   if (template?.file !== file || template.mtimeMs !== mtimeMs)
     template = { file, mtimeMs, html: fs.readFileSync(file, "utf8") };
-  return template.html;
+  return template;
 }
 
 /**
@@ -92,13 +93,14 @@ export function rendererFile(root: string): string {
 /**
  * The first screen of a storefront page with catalogue data, rendered by the web app's own
  * components (docs/decisions/015-server-rendered-first-screen.md), or "" to leave it to the
- * browser: other pages, no built renderer, or a rendering that failed (logged, never shown).
+ * browser: other pages or no built renderer. Undefined when the rendering failed (logged, never
+ * shown): the browser draws that page.
  */
 async function renderedFirstScreen(
   root: string,
   request: FastifyRequest,
   first: FirstScreen,
-): Promise<string> {
+): Promise<string | undefined> {
   if (Object.keys(first.answers).length === 0) return "";
   const render = await pageRenderer(rendererFile(root), request.log);
   if (!render) return "";
@@ -106,21 +108,8 @@ async function renderedFirstScreen(
     return await renderRemembered(render, request.url, first.answers, first.data);
   } catch (error) {
     request.log.warn({ err: error }, "server rendering of the page failed; the browser draws it");
-    return "";
+    return undefined;
   }
-}
-
-/**
- * The page compressed as the browser accepts it (brotli, else gzip): with its inline data and
- * drawn first screen a page is 10–30 KB, 2–6 KB compressed, which a slow phone network feels.
- * About a millisecond of CPU; the static files come precompressed from the build instead.
- */
-function encodedPage(request: FastifyRequest, reply: FastifyReply, html: string): Buffer | string {
-  addVary(reply, "accept-encoding");
-  const coding = pickCoding(request.headers["accept-encoding"]);
-  if (!coding) return html;
-  void reply.header("content-encoding", coding);
-  return compressNow(html, coding);
 }
 
 /**
@@ -138,29 +127,37 @@ export function startAppAfterLoad(html: string): string {
 
 /**
  * Sends the app's page for any client-side route, with its first screen's catalogue data inside;
- * false when there is no built app to send. (Not the reply itself: a Fastify reply is a thenable,
- * and awaiting it gives undefined once sent.)
+ * false when there is no built app to send. With its data and drawn first screen a page is
+ * 10–30 KB, 2–6 KB compressed, which a slow phone network feels: it goes compressed as the browser
+ * accepts it, made once per version of the page (`pages`), with an ETag, so a browser that has
+ * this version gets a 304. (Not the reply itself: a Fastify reply is a thenable, and awaiting it
+ * gives undefined once sent.)
  */
 export async function sendSpaIndex(
   root: string,
+  pages: PageVersions,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  const html = readIndex(root);
-  if (html === undefined) return false;
+  const index = readIndex(root);
+  if (index === undefined) return false;
   const { pathname, search } = new URL(request.url, "http://localhost");
-  const first = await firstScreen(request.server, pathname, search);
-  const rendered = await renderedFirstScreen(root, request, first);
-  const route = pathname.replace(/\/+$/, "") || "/";
-  const linked = withRouteLinks(html, route);
-  const page = rendered ? startAppAfterLoad(linked) : linked;
-  const body = page
-    .replace("</head>", `${first.preloads}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${rendered}</div>`)
-    .replace("</body>", () => `${first.data}</body>`);
-  void reply
-    .header("cache-control", "no-cache")
-    .type("text/html; charset=utf-8")
-    .send(encodedPage(request, reply, body));
+  const answers = await firstScreenAnswers(request.server, pathname, search);
+  // The page is made of the built page and these answers alone: the same, the same page.
+  const source = `${index.mtimeMs}\n${answers.key}`;
+  let page = pages.current(request.url, source);
+  if (!page) {
+    const first = firstScreen(answers, pathname);
+    const rendered = await renderedFirstScreen(root, request, first);
+    const route = pathname.replace(/\/+$/, "") || "/";
+    const linked = withRouteLinks(index.html, route);
+    const body = (rendered ? startAppAfterLoad(linked) : linked)
+      .replace("</head>", `${first.preloads}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${rendered ?? ""}</div>`)
+      .replace("</body>", () => `${first.data}</body>`);
+    // A page whose drawing failed is sent, but drawn again on the next request.
+    page = pages.of(request.url, body, rendered === undefined ? undefined : source);
+  }
+  await sendVersioned(request, reply, page, "text/html; charset=utf-8");
   return true;
 }
