@@ -2,6 +2,7 @@ import type { Config } from "./config";
 import type { ChangeSignal } from "./db/change-signal";
 import type { Database, Db } from "./db/database";
 import type { SessionGuards } from "./http/sessions";
+import type { CatalogAnswers } from "./modules/catalog/catalog-answers";
 import type { CatalogCache } from "./modules/catalog/catalog-cache";
 import type { MediaStorage } from "./modules/media/media-storage";
 import type { PublicUrls } from "./modules/media/public-urls";
@@ -15,7 +16,8 @@ export interface AppDeps {
   db: Db;
   /** Makes stored paths absolute (MEDIA_URL, PUBLIC_URL). */
   urls: PublicUrls;
-  catalog: { cache: CatalogCache };
+  /** The catalogue's cached answers (laid over with live stock), and the queries that read them. */
+  catalog: { cache: CatalogCache; answers: CatalogAnswers };
   /** Tells every process that committed changes await (stock ledger, order events). */
   changes: ChangeSignal;
   orderStreams: OrderStreamHub;

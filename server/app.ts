@@ -26,6 +26,7 @@ import { addressesRoutes } from "./modules/addresses/addresses-routes";
 import { followEndedSessions } from "./modules/auth/session-ended";
 import { apiDocsRoutes, registerOpenApi } from "./modules/api-docs/api-docs-routes";
 import { cartRoutes } from "./modules/cart/cart-routes";
+import { CatalogAnswers } from "./modules/catalog/catalog-answers";
 import { CatalogCache } from "./modules/catalog/catalog-cache";
 import { catalogRoutes } from "./modules/catalog/catalog-routes";
 import { startCatalogSync } from "./modules/catalog/catalog-sync";
@@ -121,12 +122,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : new LocalMediaStorage(path.join(config.dataDir, "media"));
   const urls = new PublicUrls(config.publicUrl, config.mediaUrl);
   const changes = new ChangeSignal(database, app.log);
+  const catalogCache = new CatalogCache(new StockBoard());
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     urls,
-    catalog: { cache: new CatalogCache(new StockBoard()) },
+    catalog: {
+      cache: catalogCache,
+      answers: new CatalogAnswers(catalogCache, database.db, urls),
+    },
     changes,
     orderStreams: new OrderStreamHub(
       database,

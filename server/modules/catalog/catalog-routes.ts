@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { productListPath } from "../../../contract/catalogue-urls";
 import {
   productIdParamsSchema,
   productListQuerySchema,
@@ -10,14 +9,11 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { errorResponses, notModified } from "../../http/route-schemas";
 import { sendVersioned } from "../../http/versioned-answer";
-import { getProduct, listProducts } from "./catalog-service";
-import { KeyMemo } from "./key-memo";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Public catalogue calls: cached, with ETags so a browser that has the answer gets a 304. */
 export function catalogRoutes(deps: AppDeps) {
-  const listKeys = new KeyMemo();
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -31,17 +27,7 @@ export function catalogRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const query = request.query;
-        const key = listKeys.of(request.url, () =>
-          productListPath({
-            ...query,
-            q: query.q?.toLowerCase(),
-            inStock: query.inStock === undefined ? undefined : query.inStock === "true",
-          }),
-        );
-        const answer = await deps.catalog.cache.list(key, () =>
-          listProducts(deps.db, query, deps.urls),
-        );
+        const answer = await deps.catalog.answers.list(request.url, request.query);
         await sendVersioned(request, reply, answer, JSON_TYPE);
         return reply;
       },
@@ -58,10 +44,7 @@ export function catalogRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const { id } = request.params;
-        const answer = await deps.catalog.cache.product(id, () =>
-          getProduct(deps.db, id, deps.urls),
-        );
+        const answer = await deps.catalog.answers.product(request.params.id);
         await sendVersioned(request, reply, answer, JSON_TYPE);
         return reply;
       },

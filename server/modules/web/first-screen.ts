@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import { firstScreenCalls } from "../../../contract/catalogue-urls";
+import type { CatalogAnswers } from "../catalog/catalog-answers";
 
 /** Pictures worth fetching before the app's JavaScript has run (the first cards, a product's photo). */
 const PRELOADED_IMAGES = 4;
@@ -21,21 +22,28 @@ export interface FirstScreenAnswers {
 }
 
 /**
- * The catalogue answers a storefront page shows first, asked of the store's own API (and so of
- * its cache), exactly as a browser would get them.
+ * The catalogue answers a storefront page shows first, from the catalogue's cache, exactly as the
+ * API sends them. One the API would not answer with 200 is left out, as is one the database could
+ * not give (logged): the browser then asks for it itself.
  */
 export async function firstScreenAnswers(
-  app: FastifyInstance,
+  catalog: CatalogAnswers,
   pathname: string,
   search: string,
+  log: Pick<FastifyBaseLogger, "warn">,
 ): Promise<FirstScreenAnswers> {
   const bodies: FirstScreenAnswers["bodies"] = [];
   const tags: string[] = [];
   for (const call of firstScreenCalls(pathname, search)) {
-    const response = await app.inject({ method: "GET", url: call });
-    if (response.statusCode !== 200) continue;
-    bodies.push({ call, body: response.body });
-    tags.push(`${call} ${String(response.headers.etag)}`);
+    let answer;
+    try {
+      answer = await catalog.at(call);
+    } catch (error) {
+      log.warn({ err: error }, `the first screen's ${call} could not be read; the browser asks`);
+    }
+    if (!answer) continue;
+    bodies.push({ call, body: answer.body });
+    tags.push(`${call} ${answer.etag}`);
   }
   return { key: tags.join("\n"), bodies };
 }

@@ -142,7 +142,12 @@ export async function sendSpaIndex(
   const index = readIndex(root);
   if (index === undefined) return false;
   const { pathname, search } = new URL(request.url, "http://localhost");
-  const answers = await firstScreenAnswers(request.server, pathname, search);
+  const answers = await firstScreenAnswers(
+    request.server.deps.catalog.answers,
+    pathname,
+    search,
+    request.log,
+  );
   // The page is made of the built page and these answers alone: the same, the same page.
   const source = `${index.mtimeMs}\n${answers.key}`;
   let page = pages.current(request.url, source);
