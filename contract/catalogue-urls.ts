@@ -44,6 +44,18 @@ export function productPath(id: string): string {
   return `/api/product/${encodeURIComponent(id)}`;
 }
 
+/** The longest search the API takes, in UTF-16 units (its `q` schema). */
+export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * A search as typed, trimmed and cut to what the API takes, never inside a character: half of an
+ * emoji cut at the limit would make `encodeURIComponent` throw.
+ */
+export function searchText(typed: string | null | undefined): string {
+  const cut = (typed ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** The list a storefront page opens with (the first page; later pages add `cursor`). */
 export const homeBestSellers = () => productListPath({ inStock: true, limit: BEST_SELLERS });
 export const allProductsPage = (search?: string) =>
@@ -61,8 +73,7 @@ export function firstScreenCalls(pathname: string, search = ""): string[] {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/") return [homeBestSellers()];
   if (path === "/products") {
-    const text = new URLSearchParams(search).get("search") ?? "";
-    return [allProductsPage(text.trim().slice(0, 100))];
+    return [allProductsPage(searchText(new URLSearchParams(search).get("search")))];
   }
   const match = /^\/products\/([^/]+)(?:\/([^/]+))?$/.exec(path);
   if (!match) return [];

@@ -99,6 +99,7 @@ export function matchesAny(
   answer: Pick<VersionedAnswer, "etag">,
 ): boolean {
   if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true; // any current version (RFC 9110 §13.1.2)
   const tags = new Set([
     answer.etag,
     etagIn(answer, "br").slice(2),

@@ -28,6 +28,7 @@ describe("the catalogue's answers asked for without HTTP (a page's first screen)
     const answers = t.app.deps.catalog.answers;
     for (const path of [
       "/api/product/list?limit=1000", // refused by the query's schema
+      "/api/product/list?limit=5&limit=6", // a key twice: an array to the API, refused
       productPath("00000000-0000-4000-8000-000000000000"), // no such product
       "/api/product/%E0%A4%A", // not a valid escape
       "/api/orders",

@@ -52,6 +52,9 @@ export class CatalogAnswers {
     const url = new URL(path, "http://localhost");
     try {
       if (url.pathname === "/api/product/list") {
+        // A key given twice is an array to the API's query parser, which its schema refuses.
+        const keys = [...url.searchParams.keys()];
+        if (new Set(keys).size !== keys.length) return undefined;
         const query = productListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
         return query.success ? await this.list(path, query.data) : undefined;
       }

@@ -44,6 +44,18 @@ export function pageRenderer(
   return loaded.render;
 }
 
+/**
+ * Which build of the renderer a page would be drawn by now ("none" without one): part of what a
+ * kept page is made of, so a rebuild, or a renderer that appears, makes pages again.
+ */
+export function rendererStamp(file: string): string {
+  try {
+    return String(fs.statSync(file).mtimeMs);
+  } catch {
+    return "none";
+  }
+}
+
 /** Rendered pages kept: a lunch rush asks for the same few pages with the same answers. */
 const KEPT_PAGES = 64;
 const rendered = new Map<string, string>();

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertProduct } from "../../test/factories";
 import { startTestApp } from "../../test/test-app";
+import { PageVersions } from "./page-versions";
 
 // Uses its own app (with a built web folder), so it does not need the per-test database reset.
 let context: Awaited<ReturnType<typeof startTestApp>>;
@@ -18,8 +19,10 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(builtRoot, "ssr", "entry-server.js"),
     `let renders = 0;
+    let flaky = 0;
     export async function renderPage(url, answers) {
       if (url.includes("fail")) throw new Error("rendering failed");
+      if (url.includes("flaky") && flaky++ === 0) throw new Error("rendering failed once");
       renders += 1;
       return '<p data-url="' + url + '" data-render="' + renders + '">' + Object.keys(answers).join("|") + "</p>";
     }`,
@@ -200,7 +203,7 @@ describe("the first screen drawn on the server", () => {
         async () =>
           (await context.app.inject({ url, headers: { ...browser, "if-none-match": tag } }))
             .statusCode,
-        { timeout: 5000 },
+        { timeout: 10_000 },
       )
       .toBe(200);
     const changed = await context.app.inject({ url, headers: browser });
@@ -216,7 +219,7 @@ describe("the first screen drawn on the server", () => {
     await insertProduct(context.database.db, { category: "Fruits" });
     // The catalogue cache hears of the new product through the change feed (at once on PGlite, a
     // moment later on a PostgreSQL server).
-    await expect.poll(() => renderOf("/products/fruits"), { timeout: 5000 }).not.toBe(first);
+    await expect.poll(() => renderOf("/products/fruits"), { timeout: 10_000 }).not.toBe(first);
     const changed = await renderOf("/products/fruits");
     expect(await renderOf("/products/fruits")).toBe(changed);
   });
@@ -226,6 +229,45 @@ describe("the first screen drawn on the server", () => {
       const page = await context.app.inject({ url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("sends a page it already made as it is, without making it again", async () => {
+    const url = "/products/bakery";
+    const first = await context.app.inject({ url, headers: { "accept-encoding": "br" } });
+    const made = vi.spyOn(PageVersions.prototype, "of");
+    try {
+      const again = await context.app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+  });
+
+  it("draws again, on the next request, a page whose drawing failed", async () => {
+    const url = "/products/grains?search=flaky";
+    const failed = await context.app.inject({ url });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    const drawn = await context.app.inject({ url });
+    expect(drawn.body).toContain('<div id="root"><p data-url="/products/grains?search=flaky"');
+  });
+
+  it("still sends the page without an answer the database could not give, and with it once it can", async () => {
+    const url = "/products/drinks";
+    const at = vi
+      .spyOn(context.app.deps.catalog.answers, "at")
+      .mockRejectedValueOnce(new Error("connection terminated"));
+    try {
+      const without = await context.app.inject({ url });
+      expect(without.statusCode).toBe(200);
+      expect(without.body).not.toContain('id="initial-data"');
+      const recovered = await context.app.inject({ url });
+      expect(recovered.body).toContain('id="initial-data"');
+      expect(recovered.headers.etag).not.toBe(without.headers.etag);
+    } finally {
+      at.mockRestore();
     }
   });
 

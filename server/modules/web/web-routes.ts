@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendVersioned } from "../../http/versioned-answer";
 import { firstScreen, firstScreenAnswers, type FirstScreen } from "./first-screen";
-import { pageRenderer, renderRemembered } from "./page-renderer";
+import { pageRenderer, renderRemembered, rendererStamp } from "./page-renderer";
 import type { PageVersions } from "./page-versions";
 
 /**
@@ -148,8 +148,9 @@ export async function sendSpaIndex(
     search,
     request.log,
   );
-  // The page is made of the built page and these answers alone: the same, the same page.
-  const source = `${index.mtimeMs}\n${answers.key}`;
+  // The page is made of the built page, the renderer and these answers alone: the same, the
+  // same page.
+  const source = `${index.mtimeMs}\n${rendererStamp(rendererFile(root))}\n${answers.key}`;
   let page = pages.current(request.url, source);
   if (!page) {
     const first = firstScreen(answers, pathname);

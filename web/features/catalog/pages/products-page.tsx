@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { allProductsPage } from "../../../../contract/catalogue-urls";
+import { allProductsPage, searchText } from "../../../../contract/catalogue-urls";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import { PagedProducts } from "../components/paged-products";
 
@@ -11,7 +11,7 @@ const TYPING_PAUSE_MS = 300;
  */
 export function ProductsPage() {
   const [params] = useSearchParams();
-  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const search = searchText(params.get("search"));
   const settled = useDebouncedValue(search, TYPING_PAUSE_MS);
   return (
     <section className="py-8">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { categories, findCategory } from "../../../../contract/categories";
+import { searchText } from "../../../../contract/catalogue-urls";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import type { SellerProductFilters } from "../api";
 import { SearchIcon } from "./seller-icons";
@@ -15,7 +16,7 @@ export function useProductFilters(): [
   const [params, setParams] = useSearchParams();
   const stock = params.get("stock");
   const filters: SellerProductFilters = {
-    q: params.get("q")?.trim().slice(0, 100) || undefined,
+    q: searchText(params.get("q")) || undefined,
     category: findCategory(params.get("category") ?? "")?.path,
     stock: stock === "low" || stock === "out" ? stock : undefined,
   };
