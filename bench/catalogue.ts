@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import http from "node:http";
 import autocannon from "autocannon";
+import { request } from "./http-client";
 import { runScript, startBareServer, startStore } from "./server-process";
 
 export interface LoadFigures {
@@ -73,7 +73,9 @@ export async function benchCatalogue(options: {
         const body = Buffer.from(await response.arrayBuffer());
         if (!response.ok) throw new Error(`${route} answered ${response.status}`);
         // fetch would decode it: node:http hands over the bytes as sent.
-        const brotli = await rawBody(`${store.url}${route}`, "br");
+        const brotli = (
+          await request(`${store.url}${route}`, { headers: { "accept-encoding": "br" } })
+        ).bytes;
         // The most any server could do here: a bare node:http server answering the same bytes.
         const ceiling = await startBareServer(
           asBrowser ? brotli : body,
@@ -105,18 +107,4 @@ export async function benchCatalogue(options: {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** The body as the server sent it for `acceptEncoding`, without decoding. */
-function rawBody(url: string, acceptEncoding: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve(Buffer.concat(chunks)));
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
 }

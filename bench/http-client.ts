@@ -6,6 +6,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 export interface Answer {
   status: number;
   body: string;
+  /** The body's bytes as sent (not decoded: a compressed answer stays compressed). */
+  bytes: Buffer;
 }
 
 /** A plain HTTP request over loopback, answered with its status and body. */
@@ -29,9 +31,10 @@ export function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, body: bytes.toString(), bytes });
+        });
         res.on("error", reject);
       },
     );

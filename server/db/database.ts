@@ -10,6 +10,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything that can run queries: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/**
+ * How long a query waits for a connection (a new one, or a free one of the pool) before it fails
+ * and its request answers 503, try again: a database host that drops packets would otherwise
+ * hold requests for the kernel's TCP timeout, minutes.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 export type DatabaseKind = "pglite" | "postgres";
 
 /** A statement the hot paths run often, always with the same text (`$1`, `$2`… parameters). */

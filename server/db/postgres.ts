@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
-import type { Database, Db, PreparedStatement } from "./database";
+import { CONNECT_TIMEOUT_MS, type Database, type Db, type PreparedStatement } from "./database";
 import { migrationsFolder } from "./migrations-folder";
 import * as schema from "./schema";
 import { StatementLane } from "./statement-lane";
@@ -17,13 +17,6 @@ const MIGRATION_LOCK_ID = 727_274_001;
  * PostgreSQL fight over row locks and take the CPU the store needs to answer everyone else.
  */
 export const DEFAULT_POOL_SIZE = 6;
-
-/**
- * How long a query waits for a connection (a new one, or a free one of the pool) before it fails
- * and its request answers 503, try again: a database host that drops packets would otherwise
- * hold requests for the kernel's TCP timeout, minutes.
- */
-export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** A PostgreSQL server: for production and for more than one server process. */
 export async function openPostgres(

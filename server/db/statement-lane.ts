@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import pg from "pg";
 import type { Logger } from "pino";
-import type { PreparedStatement } from "./database";
+import { CONNECT_TIMEOUT_MS, type PreparedStatement } from "./database";
 
 /**
  * One PostgreSQL connection in pipeline mode for the store's hot fixed statements (`place_order`),
@@ -33,7 +33,7 @@ export class StatementLane {
     private readonly log?: Pick<Logger, "warn">,
     private readonly statementTimeoutMs = 10_000,
     /** How long to wait for a new connection (a database host that drops packets). */
-    private readonly connectTimeoutMs = 10_000,
+    private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS,
   ) {}
 
   async run<T>(statement: PreparedStatement, values: unknown[]): Promise<T[]> {
