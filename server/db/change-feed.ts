@@ -1,22 +1,41 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db, type Tx } from "./database";
+
 /**
  * Follows an append-only table with a growing `id` (bigserial), fetching new rows when poked.
  * Ids are taken before commit, so a row may become visible after rows with higher ids: ids seen
- * skipped are kept as gaps and asked for again until they appear or `gapTimeoutMs` passes (a
- * rolled-back transaction leaves a gap for ever). With `ordered`, rows are delivered strictly in
- * id order, each once; otherwise as soon as they are seen.
+ * skipped are kept as gaps and asked for again until they appear, or until every transaction that
+ * was running when the gap was first seen has ended (then nothing can fill it any more: its
+ * transaction rolled back). Each fetch says which transactions were running when it read
+ * (`pg_current_snapshot()`); the table's id default takes the writer's transaction id before the
+ * row's id (migration 0006), so the transaction holding a gap's id is always among them. With
+ * `ordered`, rows are delivered strictly in id order, each once; otherwise as soon as they are
+ * seen.
  */
 export interface FeedRow {
   id: number;
 }
 
+/** What one fetch read, and the snapshot it read in (`pg_current_snapshot()` as text). */
+export interface FeedBatch<Row extends FeedRow> {
+  rows: Row[];
+  snapshot: string;
+}
+
 export interface ChangeFeedOptions<Row extends FeedRow> {
   /** Rows with `id > after` or `id` in `gaps`, in id order, at most `limit`. */
-  fetch: (after: number, gaps: number[], limit: number) => Promise<Row[]>;
+  fetch: (after: number, gaps: number[], limit: number) => Promise<FeedBatch<Row>>;
   deliver: (rows: Row[]) => void;
   ordered: boolean;
+  /**
+   * A last resort: a gap still open this long is given up even if its transaction still runs
+   * (one left open by a fault would otherwise hold an ordered feed, every live stream, for ever).
+   */
   gapTimeoutMs?: number;
   /** Called with any error of `fetch`; the feed retries by itself. */
   onError?: (error: unknown) => void;
+  /** Called with the ids given up on by `gapTimeoutMs` while their transactions still ran. */
+  onGapTimeout?: (ids: number[]) => void;
   /**
    * At least this long between the starts of two fetches (a burst of pokes makes one more fetch,
    * not many).
@@ -33,6 +52,9 @@ export interface ChangeFeedOptions<Row extends FeedRow> {
  */
 export const BUSY_FEED_INTERVAL_MS = 50;
 
+/** Gaps still open after this long are given up (see `gapTimeoutMs`). */
+export const GAP_TIMEOUT_MS = 60_000;
+
 const BATCH = 1000;
 /** A jump this large in ids is not waited for id by id (a bulk insert elsewhere, a restore). */
 const MAX_TRACKED_GAP = 10_000;
@@ -41,7 +63,8 @@ export class ChangeFeed<Row extends FeedRow> {
   /** Every id up to here is delivered or given up on. */
   watermark = 0;
   private highest = 0;
-  private readonly gaps = new Map<number, number>();
+  /** Ids skipped, with when they were first seen missing and who could still fill them. */
+  private readonly gaps = new Map<number, Gap>();
   private readonly held = new Map<number, Row>();
   private running: Promise<void> | undefined;
   private queued: { promise: Promise<void>; resolve: () => void } | undefined;
@@ -56,7 +79,7 @@ export class ChangeFeed<Row extends FeedRow> {
   private readonly now: () => number;
 
   constructor(private readonly options: ChangeFeedOptions<Row>) {
-    this.gapTimeoutMs = options.gapTimeoutMs ?? 5000;
+    this.gapTimeoutMs = options.gapTimeoutMs ?? GAP_TIMEOUT_MS;
     this.now = options.now ?? Date.now;
   }
 
@@ -136,35 +159,49 @@ export class ChangeFeed<Row extends FeedRow> {
   }
 
   private async run(): Promise<void> {
-    let rows: Row[];
+    let batch: FeedBatch<Row>;
     try {
-      rows = await this.options.fetch(this.highest, [...this.gaps.keys()], BATCH);
+      batch = await this.options.fetch(this.highest, [...this.gaps.keys()], BATCH);
     } catch (error) {
       this.options.onError?.(error);
       this.schedule(1000);
       return;
     }
+    const { rows } = batch;
     const now = this.now();
+    const running = runningTransactions(batch.snapshot);
     const fresh: Row[] = [];
     for (const row of rows) {
       if (row.id <= this.watermark || this.held.has(row.id)) continue;
       if (this.gaps.delete(row.id) === false && row.id <= this.highest) continue;
       if (row.id > this.highest) {
         if (row.id - this.highest <= MAX_TRACKED_GAP)
-          for (let id = this.highest + 1; id < row.id; id++) this.gaps.set(id, now);
+          for (let id = this.highest + 1; id < row.id; id++)
+            this.gaps.set(id, { since: now, runningThen: running });
         this.highest = row.id;
       }
       fresh.push(row);
     }
     if (!this.options.ordered && fresh.length > 0) this.options.deliver(fresh);
     for (const row of fresh) this.held.set(row.id, row);
-    this.advance(now);
+    // A full batch may have left out gaps that did fill: judge them on the next, complete one.
     if (rows.length === BATCH) this.more = true;
+    else this.closeGaps(running);
+    this.advance(now);
   }
 
-  /** Moves the watermark over delivered rows and expired gaps, delivering in order if asked. */
+  /**
+   * Gives up the gaps nobody can fill any more: every transaction running when the gap was first
+   * seen has ended, and this fetch, which read after they ended, did not find the row.
+   */
+  private closeGaps(running: ReadonlySet<string>): void {
+    for (const [id, gap] of this.gaps) if (!someOf(gap.runningThen, running)) this.gaps.delete(id);
+  }
+
+  /** Moves the watermark over delivered rows and closed gaps, delivering in order if asked. */
   private advance(now: number): void {
     const ready: Row[] = [];
+    const timedOut: number[] = [];
     for (;;) {
       const next = this.watermark + 1;
       if (next > this.highest) break;
@@ -173,12 +210,53 @@ export class ChangeFeed<Row extends FeedRow> {
         this.held.delete(next);
         ready.push(row);
       } else {
-        const since = this.gaps.get(next);
-        if (since !== undefined && now - since < this.gapTimeoutMs) break;
-        this.gaps.delete(next);
+        const gap = this.gaps.get(next);
+        if (gap) {
+          if (now - gap.since < this.gapTimeoutMs) break;
+          this.gaps.delete(next);
+          timedOut.push(next);
+        }
       }
       this.watermark = next;
     }
     if (this.options.ordered && ready.length > 0) this.options.deliver(ready);
+    if (timedOut.length > 0) this.options.onGapTimeout?.(timedOut);
   }
+}
+
+interface Gap {
+  since: number;
+  /** The transactions running when the gap was first seen: the one holding its id is among them. */
+  runningThen: ReadonlySet<string>;
+}
+
+/** The transactions a snapshot saw running: `pg_current_snapshot()`'s text is "xmin:xmax:xid,…". */
+export function runningTransactions(snapshot: string): ReadonlySet<string> {
+  const list = snapshot.split(":")[2];
+  return new Set(list ? list.split(",") : []);
+}
+
+function someOf(these: ReadonlySet<string>, those: ReadonlySet<string>): boolean {
+  for (const xid of these) if (those.has(xid)) return true;
+  return false;
+}
+
+/**
+ * Runs a feed's read in a read-only REPEATABLE READ transaction, so that the rows and the
+ * snapshot returned with them are the same moment.
+ */
+export function readInOneSnapshot<Row extends FeedRow>(
+  db: Db,
+  read: (tx: Tx) => Promise<Row[]>,
+): Promise<FeedBatch<Row>> {
+  return db.transaction(
+    async (tx) => {
+      const [taken] = await queryRows<{ snapshot: string }>(
+        tx,
+        sql`select pg_current_snapshot()::text as snapshot`,
+      );
+      return { rows: await read(tx), snapshot: taken!.snapshot };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }

@@ -1,73 +1,172 @@
 import { describe, expect, it, vi } from "vitest";
-import { ChangeFeed, type FeedRow } from "./change-feed";
+import { ChangeFeed, runningTransactions, type FeedRow } from "./change-feed";
 
-/** A table whose rows become visible in any order, and a feed following it. */
-function setup(ordered: boolean) {
+/**
+ * A table written by transactions that commit or roll back in any order, as PostgreSQL sees it:
+ * each transaction has its id before it takes a row id (migration 0006), and a fetch sees the
+ * committed rows and which transactions are running.
+ */
+function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
   const visible: FeedRow[] = [];
+  const running = new Map<number, number[]>();
   const delivered: number[] = [];
+  const givenUp: number[] = [];
   let clock = 0;
+  let nextXid = 100;
+  let nextId = 1;
   const feed = new ChangeFeed<FeedRow>({
     ordered,
-    gapTimeoutMs: 1000,
+    gapTimeoutMs: gapTimeoutMs === "the default" ? undefined : gapTimeoutMs,
     now: () => clock,
-    fetch: async (after, gaps, limit) =>
-      visible
+    fetch: async (after, gaps, limit) => ({
+      rows: visible
         .filter((r) => r.id > after || gaps.includes(r.id))
         .sort((a, b) => a.id - b.id)
         .slice(0, limit),
+      snapshot: `${Math.min(nextXid, ...running.keys())}:${nextXid}:${[...running.keys()].join(",")}`,
+    }),
     deliver: (rows) => delivered.push(...rows.map((r) => r.id)),
+    onGapTimeout: (ids) => givenUp.push(...ids),
   });
-  return {
-    feed,
-    delivered,
-    commit: (...ids: number[]) => visible.push(...ids.map((id) => ({ id }))),
-    tick: (ms: number) => (clock += ms),
+  /** Starts a transaction that takes `rows` ids; returns its commit and rollback. */
+  const begin = (rows = 1) => {
+    const xid = nextXid++;
+    const ids = Array.from({ length: rows }, () => nextId++);
+    running.set(xid, ids);
+    return {
+      ids,
+      commit: () => {
+        running.delete(xid);
+        visible.push(...ids.map((id) => ({ id })));
+      },
+      rollback: () => running.delete(xid),
+    };
   };
+  /** Transactions that each take one id and commit at once. */
+  const commitNew = (count: number) => {
+    for (let i = 0; i < count; i++) begin().commit();
+  };
+  return { feed, delivered, givenUp, begin, commitNew, tick: (ms: number) => (clock += ms) };
 }
 
 describe("ChangeFeed", () => {
   it("delivers in id order, holding rows behind a gap until it fills", async () => {
-    const { feed, delivered, commit } = setup(true);
-    commit(1, 2, 4, 5);
+    const { feed, delivered, begin, commitNew } = setup(true);
+    commitNew(2);
+    const slow = begin(); // id 3
+    commitNew(2);
     await feed.poke();
     expect(delivered).toEqual([1, 2]);
-    commit(3);
+    await feed.poke();
+    expect(delivered).toEqual([1, 2]); // still running: held, however many fetches pass
+    slow.commit();
     await feed.poke();
     expect(delivered).toEqual([1, 2, 3, 4, 5]);
     expect(feed.watermark).toBe(5);
   });
 
-  it("gives up on a gap after the timeout (a rolled-back transaction)", async () => {
-    const { feed, delivered, commit, tick } = setup(true);
-    commit(1, 3);
+  it("gives up a gap at the first fetch after its transaction rolled back", async () => {
+    const { feed, delivered, givenUp, begin, commitNew } = setup(true);
+    commitNew(1);
+    const doomed = begin();
+    commitNew(1);
+    await feed.poke();
+    expect(delivered).toEqual([1]);
+    doomed.rollback();
+    await feed.poke();
+    expect(delivered).toEqual([1, 3]);
+    expect(givenUp).toEqual([]); // not a timeout: no clock moved
+  });
+
+  it("gives up at once a gap left by a transaction already rolled back", async () => {
+    const { feed, delivered, begin, commitNew } = setup(true);
+    begin().rollback();
+    commitNew(1);
+    await feed.poke();
+    expect(delivered).toEqual([2]);
+  });
+
+  it("waits for every transaction running when the gap was seen, not only for later fetches", async () => {
+    const { feed, delivered, begin, commitNew } = setup(true);
+    const other = begin(); // id 1, commits late
+    const doomed = begin(); // id 2
+    commitNew(1); // id 3
+    await feed.poke();
+    doomed.rollback();
+    await feed.poke();
+    expect(delivered).toEqual([]); // 1 still running
+    other.commit();
+    await feed.poke();
+    expect(delivered).toEqual([1, 3]);
+  });
+
+  it("keeps holding a gap whose transaction runs long, and delivers it when it commits", async () => {
+    const { feed, delivered, givenUp, begin, commitNew, tick } = setup(true, "the default");
+    const slow = begin();
+    commitNew(1);
+    await feed.poke();
+    tick(10_000); // a slow commit on a busy machine: not lost, as it was after 5 s
+    await feed.poke();
+    await feed.poke();
+    expect(delivered).toEqual([]);
+    slow.commit();
+    await feed.poke();
+    expect(delivered).toEqual([1, 2]);
+    expect(givenUp).toEqual([]);
+  });
+
+  it("gives a gap up after gapTimeoutMs as a last resort, and never delivers it late", async () => {
+    const { feed, delivered, givenUp, begin, commitNew, tick } = setup(true);
+    commitNew(1);
+    const stuck = begin();
+    commitNew(1);
     await feed.poke();
     expect(delivered).toEqual([1]);
     tick(1500);
     await feed.poke();
     expect(delivered).toEqual([1, 3]);
-    commit(2); // too late: never delivered, never twice
+    expect(givenUp).toEqual([2]);
+    stuck.commit(); // too late: never delivered, never twice
     await feed.poke();
     expect(delivered).toEqual([1, 3]);
   });
 
   it("unordered: delivers at once, and still picks up a late row once", async () => {
-    const { feed, delivered, commit } = setup(false);
-    commit(1, 3);
+    const { feed, delivered, begin, commitNew } = setup(false);
+    commitNew(1);
+    const late = begin();
+    commitNew(1);
     await feed.poke();
     expect(delivered).toEqual([1, 3]);
-    commit(2);
+    late.commit();
     await feed.poke();
     await feed.poke();
     expect(delivered).toEqual([1, 3, 2]);
     expect(feed.watermark).toBe(3);
   });
 
+  it("judges gaps only on a fetch that was not cut short by its limit", async () => {
+    const { feed, delivered, begin, commitNew } = setup(true);
+    const big = begin(1001); // ids 1..1001
+    commitNew(1); // id 1002
+    await feed.poke();
+    big.commit(); // the next fetch returns 1..1000 only: 1001 has filled too
+    await feed.poke();
+    await feed.poke();
+    expect(delivered).toEqual(Array.from({ length: 1002 }, (_, i) => i + 1));
+  });
+
   it("starts after a given id", async () => {
-    const { feed, delivered, commit } = setup(true);
-    commit(1, 2, 3);
+    const { feed, delivered, commitNew } = setup(true);
+    commitNew(3);
     feed.startAfter(2);
     await feed.poke();
     expect(delivered).toEqual([3]);
+  });
+
+  it("reads the running transactions from a snapshot's text", () => {
+    expect([...runningTransactions("100:105:100,103")]).toEqual(["100", "103"]);
+    expect(runningTransactions("105:105:").size).toBe(0);
   });
 });
 
@@ -83,7 +182,7 @@ describe("ChangeFeed pokes", () => {
         calls++;
         const rows = visible.filter((r) => r.id > after); // the snapshot this fetch reads
         if (calls === 1) await new Promise<void>((r) => (release = r));
-        return rows;
+        return { rows, snapshot: "1:1:" };
       },
       deliver: (rows) => delivered.push(...rows.map((r) => r.id)),
     });
@@ -112,7 +211,7 @@ describe("ChangeFeed minIntervalMs", () => {
         mostAtOnce = Math.max(mostAtOnce, ++running);
         await new Promise((r) => setTimeout(r, 5));
         running--;
-        return [];
+        return { rows: [], snapshot: "1:1:" };
       },
       deliver: () => {},
     });

@@ -66,8 +66,8 @@ export function openEventStream(
         contentType: response.headers["content-type"],
         events,
         ended,
-        // Longer than the order feed's gap timeout (5 s): an event may wait that long, by design,
-        // behind an id another transaction took and has not committed (change-feed.ts).
+        // Generous: an event waits, by design, behind an id another transaction took and has not
+        // committed yet (change-feed.ts), and a whole test run shares two cores.
         next: (match, timeoutMs = 10_000) => {
           const seen = events.find(match);
           if (seen) return Promise.resolve(seen);

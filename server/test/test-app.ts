@@ -13,7 +13,8 @@ import { createTestDatabase, resetDatabase } from "./test-database";
 
 export interface TestContext {
   app: FastifyInstance;
-  database: Database;
+  /** With `url` on PostgreSQL (TEST_DB=postgres), for tests that open connections of their own. */
+  database: Database & { url?: string };
   config: Config;
   dataDir: string;
   media: LocalMediaStorage;

@@ -1,6 +1,6 @@
 import { gt, inArray, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { BUSY_FEED_INTERVAL_MS, ChangeFeed } from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed, readInOneSnapshot } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { stockLedger } from "../../db/schema";
@@ -22,23 +22,25 @@ export async function startCatalogSync(
     ordered: false,
     minIntervalMs: BUSY_FEED_INTERVAL_MS,
     fetch: (after, gaps, limit) =>
-      database.db
-        .select({
-          id: stockLedger.id,
-          productId: stockLedger.productId,
-          stock: stockLedger.stockAfter,
-          inStock: stockLedger.inStockAfter,
-          version: stockLedger.stockVersion,
-          at: stockLedger.at,
-        })
-        .from(stockLedger)
-        .where(
-          gaps.length > 0
-            ? or(gt(stockLedger.id, after), inArray(stockLedger.id, gaps))
-            : gt(stockLedger.id, after),
-        )
-        .orderBy(stockLedger.id)
-        .limit(limit),
+      readInOneSnapshot(database.db, (tx) =>
+        tx
+          .select({
+            id: stockLedger.id,
+            productId: stockLedger.productId,
+            stock: stockLedger.stockAfter,
+            inStock: stockLedger.inStockAfter,
+            version: stockLedger.stockVersion,
+            at: stockLedger.at,
+          })
+          .from(stockLedger)
+          .where(
+            gaps.length > 0
+              ? or(gt(stockLedger.id, after), inArray(stockLedger.id, gaps))
+              : gt(stockLedger.id, after),
+          )
+          .orderBy(stockLedger.id)
+          .limit(limit),
+      ),
     deliver: (rows) => {
       for (const row of rows)
         cache.board.offer(row.productId, {
@@ -49,6 +51,8 @@ export async function startCatalogSync(
         });
     },
     onError: (error) => log?.warn({ err: error }, "could not read the stock ledger"),
+    onGapTimeout: (ids) =>
+      log?.warn({ ids }, "stock changes given up on: their transactions ran too long"),
   });
   const [last] = await database.db
     .select({ id: sql<string>`coalesce(max(${stockLedger.id}), 0)::text` })

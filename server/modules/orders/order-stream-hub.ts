@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Order } from "../../../contract/order";
-import { BUSY_FEED_INTERVAL_MS, ChangeFeed } from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed, readInOneSnapshot } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { orderEvents, orders } from "../../db/schema";
@@ -69,16 +69,18 @@ export class OrderStreamHub {
       ordered: true,
       minIntervalMs: BUSY_FEED_INTERVAL_MS,
       fetch: (after, gaps, limit) =>
-        this.database.db
-          .select(eventColumns)
-          .from(orderEvents)
-          .where(
-            gaps.length > 0
-              ? or(gt(orderEvents.id, after), inArray(orderEvents.id, gaps))
-              : gt(orderEvents.id, after),
-          )
-          .orderBy(asc(orderEvents.id))
-          .limit(limit),
+        readInOneSnapshot(this.database.db, (tx) =>
+          tx
+            .select(eventColumns)
+            .from(orderEvents)
+            .where(
+              gaps.length > 0
+                ? or(gt(orderEvents.id, after), inArray(orderEvents.id, gaps))
+                : gt(orderEvents.id, after),
+            )
+            .orderBy(asc(orderEvents.id))
+            .limit(limit),
+        ),
       deliver: (rows) => {
         this.delivering = this.delivering
           .then(() => this.broadcast(rows))
@@ -87,6 +89,8 @@ export class OrderStreamHub {
           );
       },
       onError: (error) => this.log?.warn({ err: error }, "could not read order events"),
+      onGapTimeout: (ids) =>
+        this.log?.warn({ ids }, "order events given up on: their transactions ran too long"),
     });
   }
 
