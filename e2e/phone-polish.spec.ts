@@ -495,3 +495,29 @@ test.describe("a 1366 px laptop", () => {
     expect(problems).toEqual([]);
   });
 });
+
+test("the home page's bottom banner keeps its list inside the banner and clear of the drawing", async ({
+  page,
+}) => {
+  // web/art/bottom-banner.svg (1440 × 520) draws the rider, the scooter and its shadow left of
+  // x = 380; the picture covers the banner from its bottom-left corner.
+  const ART = { width: 1440, height: 520, drawnUpTo: 380 };
+  for (const width of [768, 820, 1024, 1280, 1536]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    const banner = page.locator("section", { has: page.locator("#why-title") });
+    await banner.scrollIntoViewIfNeeded();
+    const box = (await banner.boundingBox())!;
+    const scale = Math.max(box.width / ART.width, box.height / ART.height);
+    const drawingEnds = box.x + ART.drawnUpTo * scale;
+    const texts = [banner.locator("#why-title"), ...(await banner.locator("li").all())];
+    expect(texts.length).toBe(5);
+    for (const text of texts) {
+      const at = (await text.boundingBox())!;
+      const where = `${await text.innerText()} at ${width} px`;
+      expect(at.x, where).toBeGreaterThanOrEqual(drawingEnds);
+      expect(at.x + at.width, where).toBeLessThanOrEqual(box.x + box.width);
+      expect(at.y + at.height, where).toBeLessThanOrEqual(box.y + box.height);
+    }
+  }
+});

@@ -32,7 +32,7 @@ export function HomeMore() {
       {/* The bottom banner: the drawing, with the list beside it on wide screens and below it
             on phones. */}
       <section
-        className="relative mt-14 overflow-hidden rounded-2xl bg-[#e7f7ee] md:h-[420px]"
+        className="relative mt-14 overflow-hidden rounded-2xl bg-[#e7f7ee] md:min-h-[420px]"
         aria-labelledby="why-title"
       >
         <div className="aspect-[720/560] md:absolute md:inset-0 md:aspect-auto">
@@ -44,8 +44,8 @@ export function HomeMore() {
             className="h-full w-full object-cover object-left-bottom"
           />
         </div>
-        <div className="relative px-6 py-8 md:ml-auto md:w-1/2 md:py-10 md:pr-12">
-          <h2 id="why-title" className="text-2xl font-medium text-gray-800 md:text-3xl">
+        <div className="relative px-6 py-8 md:ml-auto md:w-1/2 md:py-10 md:pr-12 lg:w-3/5">
+          <h2 id="why-title" className="text-2xl font-medium text-gray-800 lg:text-3xl">
             Why We Are the Best?
           </h2>
           <ul className="mt-6 grid gap-5">
