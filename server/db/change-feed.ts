@@ -4,13 +4,19 @@ import { queryRows, type Db, type Tx } from "./database";
 /**
  * Follows an append-only table with a growing `id` (bigserial), fetching new rows when poked.
  * Ids are taken before commit, so a row may become visible after rows with higher ids: ids seen
- * skipped are kept as gaps and asked for again until they appear, or until every transaction that
- * was running when the gap was first seen has ended (then nothing can fill it any more: its
- * transaction rolled back). Each fetch says which transactions were running when it read
- * (`pg_current_snapshot()`); the table's id default takes the writer's transaction id before the
- * row's id (migration 0006), so the transaction holding a gap's id is always among them. With
- * `ordered`, rows are delivered strictly in id order, each once; otherwise as soon as they are
- * seen.
+ * skipped are kept as gaps and asked for again until they appear, or until no transaction that
+ * could hold them is still running (then nothing can fill them any more: their transaction rolled
+ * back). With `ordered`, rows are delivered strictly in id order, each once; otherwise as soon as
+ * they are seen.
+ *
+ * Which transactions could hold a gap's id: the id was taken before a higher id that the fetch
+ * saw committed, so before the fetch's snapshot, and the table's id default gives the writer its
+ * transaction id before the row id (migration 0006). So the writer's transaction id is lower than
+ * one given out after the snapshot (`xidCeiling`, read by the fetch when its rows skip ids). A
+ * later fetch whose snapshot's xmin (its oldest running transaction) is at or above that ceiling
+ * reads after the writer ended: if it does not find the row, nobody will. (The snapshot's list of
+ * running transactions alone would not do: it leaves out those with ids above the last one to
+ * finish.)
  */
 export interface FeedRow {
   id: number;
@@ -20,6 +26,11 @@ export interface FeedRow {
 export interface FeedBatch<Row extends FeedRow> {
   rows: Row[];
   snapshot: string;
+  /**
+   * When the rows skip ids: a transaction id given out after the snapshot was taken (higher than
+   * that of any transaction which had taken an id by then). Without it a gap can only time out.
+   */
+  xidCeiling?: string;
 }
 
 export interface ChangeFeedOptions<Row extends FeedRow> {
@@ -52,8 +63,13 @@ export interface ChangeFeedOptions<Row extends FeedRow> {
  */
 export const BUSY_FEED_INTERVAL_MS = 50;
 
-/** Gaps still open after this long are given up (see `gapTimeoutMs`). */
-export const GAP_TIMEOUT_MS = 60_000;
+/**
+ * Gaps still open after this long are given up (see `gapTimeoutMs`): longer than any statement
+ * may run (the statement lane cancels one after 10 s), short enough that a transaction left open
+ * by a fault, or a long one that started before the gap was seen, holds an ordered feed for
+ * seconds, not minutes.
+ */
+export const GAP_TIMEOUT_MS = 15_000;
 
 const BATCH = 1000;
 /** A jump this large in ids is not waited for id by id (a bulk insert elsewhere, a restore). */
@@ -74,6 +90,8 @@ export class ChangeFeed<Row extends FeedRow> {
   private waiting: NodeJS.Timeout | undefined;
   /** When the last fetch started (wall clock; `now` is for gap timeouts). */
   private lastStart = -Infinity;
+  /** Fetches done, to tell a gap's first fetch from the later ones that may close it. */
+  private fetches = 0;
   private stopped = false;
   private readonly gapTimeoutMs: number;
   private readonly now: () => number;
@@ -112,15 +130,20 @@ export class ChangeFeed<Row extends FeedRow> {
 
   private start(): Promise<void> {
     this.lastStart = Date.now();
-    const run = this.run().finally(() => {
-      this.running = undefined;
-      if (this.queued || this.more) {
-        this.more = false;
-        this.startNext();
-      } else if (this.gaps.size > 0) {
-        this.schedule(100);
-      }
-    });
+    let fetched = false;
+    const run = this.run()
+      .then((ok) => {
+        fetched = ok;
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.queued || this.more) {
+          this.more = false;
+          this.startNext();
+        } else if (fetched && this.gaps.size > 0) {
+          this.schedule(100); // (after a failed fetch, its own retry in a second stands)
+        }
+      });
     this.running = run;
     return run;
   }
@@ -158,18 +181,20 @@ export class ChangeFeed<Row extends FeedRow> {
     this.timer.unref();
   }
 
-  private async run(): Promise<void> {
+  /** One fetch; false if it failed (and a retry is scheduled). */
+  private async run(): Promise<boolean> {
     let batch: FeedBatch<Row>;
     try {
       batch = await this.options.fetch(this.highest, [...this.gaps.keys()], BATCH);
     } catch (error) {
       this.options.onError?.(error);
       this.schedule(1000);
-      return;
+      return false;
     }
     const { rows } = batch;
     const now = this.now();
-    const running = runningTransactions(batch.snapshot);
+    const fetch = ++this.fetches;
+    const ceiling = batch.xidCeiling === undefined ? undefined : BigInt(batch.xidCeiling);
     const fresh: Row[] = [];
     for (const row of rows) {
       if (row.id <= this.watermark || this.held.has(row.id)) continue;
@@ -177,7 +202,7 @@ export class ChangeFeed<Row extends FeedRow> {
       if (row.id > this.highest) {
         if (row.id - this.highest <= MAX_TRACKED_GAP)
           for (let id = this.highest + 1; id < row.id; id++)
-            this.gaps.set(id, { since: now, runningThen: running });
+            this.gaps.set(id, { since: now, fetch, ceiling });
         this.highest = row.id;
       }
       fresh.push(row);
@@ -186,16 +211,20 @@ export class ChangeFeed<Row extends FeedRow> {
     for (const row of fresh) this.held.set(row.id, row);
     // A full batch may have left out gaps that did fill: judge them on the next, complete one.
     if (rows.length === BATCH) this.more = true;
-    else this.closeGaps(running);
+    else this.closeGaps(fetch, snapshotXmin(batch.snapshot));
     this.advance(now);
+    return true;
   }
 
   /**
-   * Gives up the gaps nobody can fill any more: every transaction running when the gap was first
-   * seen has ended, and this fetch, which read after they ended, did not find the row.
+   * Gives up the gaps nobody can fill any more: this fetch read after every transaction that could
+   * hold them had ended, and did not find them. Never in the fetch that found a gap: its writer
+   * may have committed between that fetch's snapshot and its ceiling.
    */
-  private closeGaps(running: ReadonlySet<string>): void {
-    for (const [id, gap] of this.gaps) if (!someOf(gap.runningThen, running)) this.gaps.delete(id);
+  private closeGaps(fetch: number, xmin: bigint): void {
+    for (const [id, gap] of this.gaps)
+      if (gap.fetch < fetch && gap.ceiling !== undefined && xmin >= gap.ceiling)
+        this.gaps.delete(id);
   }
 
   /** Moves the watermark over delivered rows and closed gaps, delivering in order if asked. */
@@ -226,27 +255,37 @@ export class ChangeFeed<Row extends FeedRow> {
 
 interface Gap {
   since: number;
-  /** The transactions running when the gap was first seen: the one holding its id is among them. */
-  runningThen: ReadonlySet<string>;
+  /** The fetch that first found it missing. */
+  fetch: number;
+  /** Every transaction that could hold its id has a lower id than this (see the class). */
+  ceiling: bigint | undefined;
 }
 
-/** The transactions a snapshot saw running: `pg_current_snapshot()`'s text is "xmin:xmax:xid,…". */
-export function runningTransactions(snapshot: string): ReadonlySet<string> {
-  const list = snapshot.split(":")[2];
-  return new Set(list ? list.split(",") : []);
+/** The oldest transaction a snapshot saw running: `pg_current_snapshot()` is "xmin:xmax:xid,…". */
+export function snapshotXmin(snapshot: string): bigint {
+  return BigInt(snapshot.split(":")[0]!);
 }
 
-function someOf(these: ReadonlySet<string>, those: ReadonlySet<string>): boolean {
-  for (const xid of these) if (those.has(xid)) return true;
+/** Whether rows (in id order) skip any id after `after`. */
+function skipsIds(rows: FeedRow[], after: number): boolean {
+  let next = after + 1;
+  for (const row of rows) {
+    if (row.id < next) continue;
+    if (row.id > next) return true;
+    next = row.id + 1;
+  }
   return false;
 }
 
 /**
- * Runs a feed's read in a read-only REPEATABLE READ transaction, so that the rows and the
- * snapshot returned with them are the same moment.
+ * Runs a feed's read (rows after `after`, in id order) in a read-only REPEATABLE READ
+ * transaction, so that the rows and the snapshot returned with them are the same moment; when
+ * the rows skip ids, also takes a transaction id, given out after that snapshot, as the gaps'
+ * ceiling. (An id costs no write: the transaction wrote nothing, so its commit is not flushed.)
  */
 export function readInOneSnapshot<Row extends FeedRow>(
   db: Db,
+  after: number,
   read: (tx: Tx) => Promise<Row[]>,
 ): Promise<FeedBatch<Row>> {
   return db.transaction(
@@ -255,7 +294,13 @@ export function readInOneSnapshot<Row extends FeedRow>(
         tx,
         sql`select pg_current_snapshot()::text as snapshot`,
       );
-      return { rows: await read(tx), snapshot: taken!.snapshot };
+      const rows = await read(tx);
+      if (!skipsIds(rows, after)) return { rows, snapshot: taken!.snapshot };
+      const [ceiling] = await queryRows<{ xid: string }>(
+        tx,
+        sql`select pg_current_xact_id()::text as xid`,
+      );
+      return { rows, snapshot: taken!.snapshot, xidCeiling: ceiling!.xid };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

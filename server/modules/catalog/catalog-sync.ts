@@ -22,7 +22,7 @@ export async function startCatalogSync(
     ordered: false,
     minIntervalMs: BUSY_FEED_INTERVAL_MS,
     fetch: (after, gaps, limit) =>
-      readInOneSnapshot(database.db, (tx) =>
+      readInOneSnapshot(database.db, after, (tx) =>
         tx
           .select({
             id: stockLedger.id,

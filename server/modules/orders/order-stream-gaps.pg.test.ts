@@ -14,7 +14,7 @@ import { useTestApp } from "../../test/test-app";
 // Order events whose ids are taken by transactions that commit late or roll back, on PostgreSQL
 // (on PGlite one connection runs one transaction at a time: no such gap can be seen open). The
 // live feed holds the events behind an open gap, in order, and moves on as soon as the gap's
-// transaction has ended: not after a timeout (60 s now, 5 s before), far beyond these waits.
+// transaction has ended: not after a timeout (15 s now, 5 s before), far beyond these waits.
 
 const t = useTestApp();
 let baseUrl = "";
@@ -52,21 +52,30 @@ async function placeOrder(): Promise<string> {
   return response.json<{ orderId: string }>().orderId;
 }
 
-/** A transaction of its own that records an event for `orderId` (taking an id) and stays open. */
-async function openEventTransaction(orderId: string) {
+/** A transaction on a connection of its own, to record order events in (each takes an id). */
+async function openTransaction() {
   const client = new pg.Client({ connectionString: t.database.url });
   await client.connect();
   cleanup.push(() => client.end());
   await client.query("begin");
-  // The first write of the transaction, as the id default must cope with (migration 0006).
-  await client.query(
-    "insert into order_events (order_id, user_id, status) select id, user_id, status from orders where id = $1",
-    [orderId],
-  );
   return {
+    /** Gives the transaction its id now, before it takes any row id. */
+    takeTransactionId: () => client.query("select pg_current_xact_id()"),
+    record: (orderId: string) =>
+      client.query(
+        "insert into order_events (order_id, user_id, status) select id, user_id, status from orders where id = $1",
+        [orderId],
+      ),
     commit: () => client.query("commit"),
     rollback: () => client.query("rollback"),
   };
+}
+
+/** A transaction that records an event for `orderId` as its first write, and stays open. */
+async function openEventTransaction(orderId: string) {
+  const transaction = await openTransaction();
+  await transaction.record(orderId); // the id default must give it its transaction id first
+  return transaction;
 }
 
 const orderEvent = (id: string) => (e: StreamEvent) =>
@@ -88,13 +97,22 @@ describe("live order streams past an id still being written (PostgreSQL)", () =>
   it("deliver an event committed late in id order, before the ones after it", async () => {
     const stream = await sellerStream();
     const first = await placeOrder();
-    await stream.next(orderEvent(first));
-    const slow = await openEventTransaction(first);
     const second = await placeOrder();
+    await stream.next(orderEvent(second));
+    // The later writer takes the lower id and commits last: PostgreSQL's snapshots then leave it
+    // out of their list of running transactions until the earlier one is also older than it.
+    const earlier = await openTransaction();
+    await earlier.takeTransactionId();
+    const later = await openTransaction();
+    await later.takeTransactionId();
+    await later.record(first);
+    await earlier.record(second);
+    await earlier.commit();
     await new Promise((r) => setTimeout(r, 400));
     const before = stream.events.length;
-    await slow.commit();
-    await stream.next(orderEvent(second), 3000);
+    expect(stream.events.filter((e) => e.data !== undefined).length).toBe(2); // both held
+    await later.commit();
+    await stream.next((e) => stream.events.indexOf(e) >= before + 1 && orderEvent(second)(e), 3000);
     const after = stream.events.slice(before).filter((e) => e.data !== undefined);
     expect(after.map((e) => orderOf(e)._id)).toEqual([first, second]);
     const ids = after.map((e) => Number(e.id));

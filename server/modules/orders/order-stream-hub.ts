@@ -69,7 +69,7 @@ export class OrderStreamHub {
       ordered: true,
       minIntervalMs: BUSY_FEED_INTERVAL_MS,
       fetch: (after, gaps, limit) =>
-        readInOneSnapshot(this.database.db, (tx) =>
+        readInOneSnapshot(this.database.db, after, (tx) =>
           tx
             .select(eventColumns)
             .from(orderEvents)
