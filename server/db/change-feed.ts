@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type Db, type Tx } from "./database";
 
 /**
@@ -72,6 +73,8 @@ export const BUSY_FEED_INTERVAL_MS = 50;
 export const GAP_TIMEOUT_MS = 15_000;
 
 const BATCH = 1000;
+/** Gaps asked for in one fetch (each is a query parameter; PostgreSQL takes at most 65,535). */
+const MAX_ASKED_GAPS = 1000;
 /** A jump this large in ids is not waited for id by id (a bulk insert elsewhere, a restore). */
 const MAX_TRACKED_GAP = 10_000;
 
@@ -90,8 +93,6 @@ export class ChangeFeed<Row extends FeedRow> {
   private waiting: NodeJS.Timeout | undefined;
   /** When the last fetch started (wall clock; `now` is for gap timeouts). */
   private lastStart = -Infinity;
-  /** Fetches done, to tell a gap's first fetch from the later ones that may close it. */
-  private fetches = 0;
   private stopped = false;
   private readonly gapTimeoutMs: number;
   private readonly now: () => number;
@@ -101,10 +102,17 @@ export class ChangeFeed<Row extends FeedRow> {
     this.now = options.now ?? Date.now;
   }
 
-  /** Starts after `id`: rows up to it are taken as delivered. */
-  startAfter(id: number): void {
-    this.watermark = id;
+  /**
+   * Starts after `id`: rows up to it are taken as delivered, except the ids `start` found missing
+   * (`readFeedStart`), which are gaps like any other: a transaction still writing one when the
+   * process started is delivered when it commits.
+   */
+  startAfter(id: number, start?: Pick<FeedStart, "missing" | "xidCeiling">): void {
+    const missing = start?.missing ?? [];
     this.highest = id;
+    this.watermark = missing.length > 0 ? Math.min(...missing) - 1 : id;
+    const ceiling = start?.xidCeiling === undefined ? undefined : BigInt(start.xidCeiling);
+    for (const gap of missing) this.gaps.set(gap, { since: this.now(), ceiling });
   }
 
   /**
@@ -184,8 +192,10 @@ export class ChangeFeed<Row extends FeedRow> {
   /** One fetch; false if it failed (and a retry is scheduled). */
   private async run(): Promise<boolean> {
     let batch: FeedBatch<Row>;
+    let asked: number[];
     try {
-      batch = await this.options.fetch(this.highest, [...this.gaps.keys()], BATCH);
+      asked = this.askedGaps();
+      batch = await this.options.fetch(this.highest, asked, BATCH);
     } catch (error) {
       this.options.onError?.(error);
       this.schedule(1000);
@@ -193,16 +203,18 @@ export class ChangeFeed<Row extends FeedRow> {
     }
     const { rows } = batch;
     const now = this.now();
-    const fetch = ++this.fetches;
     const ceiling = batch.xidCeiling === undefined ? undefined : BigInt(batch.xidCeiling);
     const fresh: Row[] = [];
+    const found: number[] = [];
     for (const row of rows) {
       if (row.id <= this.watermark || this.held.has(row.id)) continue;
       if (this.gaps.delete(row.id) === false && row.id <= this.highest) continue;
       if (row.id > this.highest) {
         if (row.id - this.highest <= MAX_TRACKED_GAP)
-          for (let id = this.highest + 1; id < row.id; id++)
-            this.gaps.set(id, { since: now, fetch, ceiling });
+          for (let id = this.highest + 1; id < row.id; id++) {
+            this.gaps.set(id, { since: now, ceiling });
+            found.push(id);
+          }
         this.highest = row.id;
       }
       fresh.push(row);
@@ -211,20 +223,32 @@ export class ChangeFeed<Row extends FeedRow> {
     for (const row of fresh) this.held.set(row.id, row);
     // A full batch may have left out gaps that did fill: judge them on the next, complete one.
     if (rows.length === BATCH) this.more = true;
-    else this.closeGaps(fetch, snapshotXmin(batch.snapshot));
+    else this.closeGaps([...asked, ...found], snapshotXmin(batch.snapshot));
     this.advance(now);
     return true;
   }
 
+  /** The gaps to ask for, oldest first, at most `MAX_ASKED_GAPS` (one query can only take so many). */
+  private askedGaps(): number[] {
+    const asked: number[] = [];
+    for (const id of this.gaps.keys()) {
+      if (asked.length === MAX_ASKED_GAPS) break;
+      asked.push(id);
+    }
+    return asked;
+  }
+
   /**
    * Gives up the gaps nobody can fill any more: this fetch read after every transaction that could
-   * hold them had ended, and did not find them. Never in the fetch that found a gap: its writer
-   * may have committed between that fetch's snapshot and its ceiling.
+   * hold them had ended (its snapshot's oldest running transaction is at or above their ceiling),
+   * and did not find them. Only gaps the fetch asked for, or found: it says nothing of the others.
+   * (In the fetch that found a gap, xmin at or above the ceiling means nothing was running at all.)
    */
-  private closeGaps(fetch: number, xmin: bigint): void {
-    for (const [id, gap] of this.gaps)
-      if (gap.fetch < fetch && gap.ceiling !== undefined && xmin >= gap.ceiling)
-        this.gaps.delete(id);
+  private closeGaps(seen: number[], xmin: bigint): void {
+    for (const id of seen) {
+      const gap = this.gaps.get(id);
+      if (gap?.ceiling !== undefined && xmin >= gap.ceiling) this.gaps.delete(id);
+    }
   }
 
   /** Moves the watermark over delivered rows and closed gaps, delivering in order if asked. */
@@ -255,8 +279,6 @@ export class ChangeFeed<Row extends FeedRow> {
 
 interface Gap {
   since: number;
-  /** The fetch that first found it missing. */
-  fetch: number;
   /** Every transaction that could hold its id has a lower id than this (see the class). */
   ceiling: bigint | undefined;
 }
@@ -275,6 +297,50 @@ function skipsIds(rows: FeedRow[], after: number): boolean {
     next = row.id + 1;
   }
   return false;
+}
+
+/** Where a feed starts: after the highest id, with the ids below it still being written. */
+export interface FeedStart {
+  after: number;
+  /** Ids missing among the last `START_WINDOW` below `after` (their transactions may commit yet). */
+  missing: number[];
+  /** As `FeedBatch.xidCeiling`, when some are missing. */
+  xidCeiling?: string;
+}
+
+/** How far below the highest id a starting feed looks for ids still being written. */
+const START_WINDOW = 1000;
+
+/**
+ * Reads where a feed on `table` should start (`ChangeFeed.startAfter`), in one snapshot: the
+ * highest id, and which of the ids just below it are not committed yet.
+ */
+export function readFeedStart(db: Db, table: PgTable, id: PgColumn): Promise<FeedStart> {
+  return db.transaction(
+    async (tx) => {
+      // The first statement fixes the transaction's snapshot; the ceiling is taken after it.
+      const [top] = await queryRows<{ highest: string }>(
+        tx,
+        sql`select coalesce(max(${id}), 0)::text as highest from ${table}`,
+      );
+      const after = Number(top!.highest);
+      const from = Math.max(0, after - START_WINDOW);
+      const present = await queryRows<{ id: string }>(
+        tx,
+        sql`select ${id}::text as id from ${table} where ${id} > ${from} and ${id} <= ${after}`,
+      );
+      const seen = new Set(present.map((row) => Number(row.id)));
+      const missing: number[] = [];
+      for (let n = from + 1; n <= after; n++) if (!seen.has(n)) missing.push(n);
+      if (missing.length === 0) return { after, missing };
+      const [ceiling] = await queryRows<{ xid: string }>(
+        tx,
+        sql`select pg_current_xact_id()::text as xid`,
+      );
+      return { after, missing, xidCeiling: ceiling!.xid };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 /**

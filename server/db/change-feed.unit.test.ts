@@ -100,14 +100,22 @@ describe("ChangeFeed", () => {
     expect(givenUp).toEqual([]); // not a timeout: no clock moved
   });
 
-  it("gives up a gap left by a transaction already rolled back at the next fetch", async () => {
+  it("gives up at once a gap left by a transaction already rolled back", async () => {
     const { feed, delivered, begin, commitNew } = setup(true);
     begin().take().rollback();
     commitNew(1);
-    await feed.poke();
-    expect(delivered).toEqual([]); // its writer may have committed just after this snapshot
-    await feed.poke();
+    await feed.poke(); // nothing was running when it read: nobody can write id 1 any more
     expect(delivered).toEqual([2]);
+  });
+
+  it("does not give up in the fetch that found it a gap whose writer was running then", async () => {
+    const { feed, delivered, begin, commitNew } = setup(true);
+    const late = begin().take();
+    commitNew(1);
+    await feed.poke();
+    late.commit(); // after the snapshot, before anything else: still delivered, in order
+    await feed.poke();
+    expect(delivered).toEqual([1, 2]);
   });
 
   it("holds a gap whose writer got its transaction id after the last one to finish", async () => {
@@ -194,6 +202,44 @@ describe("ChangeFeed", () => {
     await feed.poke();
     await feed.poke();
     expect(delivered).toEqual(Array.from({ length: 1002 }, (_, i) => i + 1));
+  });
+
+  it("starts after a given id, delivering what was still being written then when it commits", async () => {
+    const { feed, delivered, begin, commitNew } = setup(true);
+    commitNew(1);
+    const writing = begin().take(); // id 2
+    commitNew(1); // id 3
+    // As readFeedStart reads it: highest 3, id 2 missing, a ceiling taken after the snapshot.
+    feed.startAfter(3, { missing: [2], xidCeiling: "1000" });
+    await feed.poke();
+    expect(delivered).toEqual([]);
+    writing.commit();
+    commitNew(1); // id 4
+    await feed.poke();
+    expect(delivered).toEqual([2, 4]); // 1 and 3 were there before the start: not sent again
+  });
+
+  it("asks for at most 1,000 gaps at a time, and judges only those it asked for", async () => {
+    const asked: number[] = [];
+    const feed = new ChangeFeed<FeedRow>({
+      ordered: true,
+      fetch: async (after, gaps) => {
+        asked.push(gaps.length);
+        if (after === 0) return { rows: [{ id: 2501 }], snapshot: "5:9:5", xidCeiling: "10" };
+        return { rows: [], snapshot: "50:50:" };
+      },
+      deliver: () => {},
+    });
+    // 2,500 ids still being written (a transaction holding them runs: xmin 5 < ceiling 10).
+    feed.startAfter(0);
+    await feed.poke();
+    expect(feed.watermark).toBe(0);
+    await feed.poke(); // xmin 50: every writer ended; 1,000 gaps asked for and given up
+    await feed.poke();
+    await feed.poke();
+    expect(asked).toEqual([0, 1000, 1000, 500]);
+    expect(feed.watermark).toBe(2501);
+    feed.stop();
   });
 
   it("starts after a given id", async () => {

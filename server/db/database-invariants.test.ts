@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "./database";
-import { products, users } from "./schema";
-import { insertProduct } from "../test/factories";
+import { orderEvents, products, stockLedger, users } from "./schema";
+import { insertOrder, insertProduct } from "../test/factories";
+import { createShopper } from "../test/sessions";
 import { useTestApp } from "../test/test-app";
 import { testDbKind } from "../test/test-database";
 
@@ -73,5 +74,57 @@ describe(`migrations and invariants (${testDbKind})`, () => {
     await rejects(
       t.database.db.insert(users).values({ name: "C", email: "Upper@b.co", passwordHash: "x" }),
     );
+  });
+
+  it("gives a writer its transaction id before the id of its order event or ledger row (migration 0006)", async () => {
+    // A BEFORE INSERT trigger runs after the column defaults and before the row is written, the
+    // moment at which a plain bigserial default leaves a transaction whose first write this is
+    // without an id yet (server/db/change-feed.ts relies on the order).
+    const db = t.database.db;
+    await db.execute(sql`create function test_xid_first() returns trigger language plpgsql as $$
+      begin
+        if pg_current_xact_id_if_assigned() is null then
+          raise exception 'row id taken before the transaction id';
+        end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger test_xid_first before insert on order_events
+      for each row execute function test_xid_first()`);
+    await db.execute(sql`create trigger test_xid_first before insert on stock_ledger
+      for each row execute function test_xid_first()`);
+    try {
+      const shopper = await createShopper(db);
+      const product = await insertProduct(db);
+      const order = await insertOrder(db, {
+        userId: shopper.user.id,
+        items: [{ product: { id: product.id, name: product.name }, quantity: 1, unitPrice: 45 }],
+      });
+      // Several: nextval gives the transaction an id itself when it writes the sequence to the
+      // log, once every 32 values, so a single insert could pass without the new default.
+      for (let i = 0; i < 3; i++) {
+        await db.transaction(async (tx) => {
+          await tx.insert(orderEvents).values({
+            orderId: order.id,
+            userId: shopper.user.id,
+            status: "Order Placed",
+          });
+        });
+        await db.transaction(async (tx) => {
+          await tx.insert(stockLedger).values({
+            productId: product.id,
+            change: 1,
+            stockAfter: 51,
+            inStockAfter: true,
+            stockVersion: 1,
+            reason: "edit",
+            actor: "system",
+          });
+        });
+      }
+    } finally {
+      await db.execute(sql`drop trigger test_xid_first on order_events`);
+      await db.execute(sql`drop trigger test_xid_first on stock_ledger`);
+      await db.execute(sql`drop function test_xid_first()`);
+    }
   });
 });

@@ -8,7 +8,8 @@
 -- It tells which transactions could hold the id by their transaction ids: lower than one given
 -- out after the fetch that found the gap. That holds only if the writer had its transaction id
 -- before it took the row's id. A transaction gets its id at its first write, which for an insert
--- comes just after the column default has taken the row's id. These defaults ask for the
+-- comes just after the column default has taken the row's id (unless nextval logged the sequence,
+-- once every 32 values). These defaults ask for the
 -- transaction id first (pg_current_xact_id() assigns one if there is none yet), then take the
 -- row's id. The sequences stay the columns' own (bigserial); nothing else changes.
 ALTER TABLE "order_events" ALTER COLUMN "id"
