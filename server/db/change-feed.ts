@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type Db, type Tx } from "./database";
 
 /**
@@ -102,17 +101,10 @@ export class ChangeFeed<Row extends FeedRow> {
     this.now = options.now ?? Date.now;
   }
 
-  /**
-   * Starts after `id`: rows up to it are taken as delivered, except the ids `start` found missing
-   * (`readFeedStart`), which are gaps like any other: a transaction still writing one when the
-   * process started is delivered when it commits.
-   */
-  startAfter(id: number, start?: Pick<FeedStart, "missing" | "xidCeiling">): void {
-    const missing = start?.missing ?? [];
+  /** Starts after `id`: rows up to it are taken as delivered. */
+  startAfter(id: number): void {
+    this.watermark = id;
     this.highest = id;
-    this.watermark = missing.length > 0 ? Math.min(...missing) - 1 : id;
-    const ceiling = start?.xidCeiling === undefined ? undefined : BigInt(start.xidCeiling);
-    for (const gap of missing) this.gaps.set(gap, { since: this.now(), ceiling });
   }
 
   /**
@@ -297,50 +289,6 @@ function skipsIds(rows: FeedRow[], after: number): boolean {
     next = row.id + 1;
   }
   return false;
-}
-
-/** Where a feed starts: after the highest id, with the ids below it still being written. */
-export interface FeedStart {
-  after: number;
-  /** Ids missing among the last `START_WINDOW` below `after` (their transactions may commit yet). */
-  missing: number[];
-  /** As `FeedBatch.xidCeiling`, when some are missing. */
-  xidCeiling?: string;
-}
-
-/** How far below the highest id a starting feed looks for ids still being written. */
-const START_WINDOW = 1000;
-
-/**
- * Reads where a feed on `table` should start (`ChangeFeed.startAfter`), in one snapshot: the
- * highest id, and which of the ids just below it are not committed yet.
- */
-export function readFeedStart(db: Db, table: PgTable, id: PgColumn): Promise<FeedStart> {
-  return db.transaction(
-    async (tx) => {
-      // The first statement fixes the transaction's snapshot; the ceiling is taken after it.
-      const [top] = await queryRows<{ highest: string }>(
-        tx,
-        sql`select coalesce(max(${id}), 0)::text as highest from ${table}`,
-      );
-      const after = Number(top!.highest);
-      const from = Math.max(0, after - START_WINDOW);
-      const present = await queryRows<{ id: string }>(
-        tx,
-        sql`select ${id}::text as id from ${table} where ${id} > ${from} and ${id} <= ${after}`,
-      );
-      const seen = new Set(present.map((row) => Number(row.id)));
-      const missing: number[] = [];
-      for (let n = from + 1; n <= after; n++) if (!seen.has(n)) missing.push(n);
-      if (missing.length === 0) return { after, missing };
-      const [ceiling] = await queryRows<{ xid: string }>(
-        tx,
-        sql`select pg_current_xact_id()::text as xid`,
-      );
-      return { after, missing, xidCeiling: ceiling!.xid };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
 }
 
 /**

@@ -204,21 +204,6 @@ describe("ChangeFeed", () => {
     expect(delivered).toEqual(Array.from({ length: 1002 }, (_, i) => i + 1));
   });
 
-  it("starts after a given id, delivering what was still being written then when it commits", async () => {
-    const { feed, delivered, begin, commitNew } = setup(true);
-    commitNew(1);
-    const writing = begin().take(); // id 2
-    commitNew(1); // id 3
-    // As readFeedStart reads it: highest 3, id 2 missing, a ceiling taken after the snapshot.
-    feed.startAfter(3, { missing: [2], xidCeiling: "1000" });
-    await feed.poke();
-    expect(delivered).toEqual([]);
-    writing.commit();
-    commitNew(1); // id 4
-    await feed.poke();
-    expect(delivered).toEqual([2, 4]); // 1 and 3 were there before the start: not sent again
-  });
-
   it("asks for at most 1,000 gaps at a time, and judges only those it asked for", async () => {
     const asked: number[] = [];
     const feed = new ChangeFeed<FeedRow>({
@@ -231,7 +216,6 @@ describe("ChangeFeed", () => {
       deliver: () => {},
     });
     // 2,500 ids still being written (a transaction holding them runs: xmin 5 < ceiling 10).
-    feed.startAfter(0);
     await feed.poke();
     expect(feed.watermark).toBe(0);
     await feed.poke(); // xmin 50: every writer ended; 1,000 gaps asked for and given up

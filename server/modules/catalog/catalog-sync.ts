@@ -1,11 +1,6 @@
-import { gt, inArray, or } from "drizzle-orm";
+import { gt, inArray, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import {
-  BUSY_FEED_INTERVAL_MS,
-  ChangeFeed,
-  readFeedStart,
-  readInOneSnapshot,
-} from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed, readInOneSnapshot } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { stockLedger } from "../../db/schema";
@@ -59,9 +54,11 @@ export async function startCatalogSync(
     onGapTimeout: (ids) =>
       log?.warn({ ids }, "stock changes given up on: their transactions ran too long"),
   });
-  // Changes still committing at start-up are gaps, read when they commit.
-  const start = await readFeedStart(database.db, stockLedger, stockLedger.id);
-  feed.startAfter(start.after, start);
+  const [last] = await database.db
+    .select({ id: sql<string>`coalesce(max(${stockLedger.id}), 0)::text` })
+    .from(stockLedger);
+  // Start a little back, so changes still committing at start-up are not missed.
+  feed.startAfter(Math.max(0, Number(last?.id ?? 0) - 1000));
   signal.onChange(() => feed.poke());
 
   await database.listen("catalog_changed", (payload) => {

@@ -1,13 +1,8 @@
 import type { ServerResponse } from "node:http";
-import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Order } from "../../../contract/order";
-import {
-  BUSY_FEED_INTERVAL_MS,
-  ChangeFeed,
-  readFeedStart,
-  readInOneSnapshot,
-} from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed, readInOneSnapshot } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { orderEvents, orders } from "../../db/schema";
@@ -100,8 +95,10 @@ export class OrderStreamHub {
   }
 
   async start(signal: ChangeSignal): Promise<void> {
-    const start = await readFeedStart(this.database.db, orderEvents, orderEvents.id);
-    this.feed.startAfter(start.after, start);
+    const [last] = await this.database.db
+      .select({ id: sql<string>`coalesce(max(${orderEvents.id}), 0)::text` })
+      .from(orderEvents);
+    this.feed.startAfter(Number(last?.id ?? 0));
     signal.onChange(() => this.feed.poke());
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
