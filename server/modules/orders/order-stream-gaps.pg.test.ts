@@ -99,8 +99,9 @@ describe("live order streams past an id still being written (PostgreSQL)", () =>
     const first = await placeOrder();
     const second = await placeOrder();
     await stream.next(orderEvent(second));
-    // The later writer takes the lower id and commits last: PostgreSQL's snapshots then leave it
-    // out of their list of running transactions until the earlier one is also older than it.
+    // The later writer takes the lower id and commits last. Once the earlier one has committed,
+    // PostgreSQL's snapshots leave the later one out of their list of running transactions (its
+    // id is above the last one to finish): that list alone would have given its event up.
     const earlier = await openTransaction();
     await earlier.takeTransactionId();
     const later = await openTransaction();
@@ -108,11 +109,15 @@ describe("live order streams past an id still being written (PostgreSQL)", () =>
     await later.record(first);
     await earlier.record(second);
     await earlier.commit();
-    await new Promise((r) => setTimeout(r, 400));
+    // Let the feeds read (they read every second, whatever happens) while `second`'s new event is
+    // committed and `first`'s is not. Nothing here may finish a transaction with a later id than
+    // `later`'s meanwhile: that would put `later` back in the snapshots' list.
+    await new Promise((r) => setTimeout(r, 1200));
     const before = stream.events.length;
-    expect(stream.events.filter((e) => e.data !== undefined).length).toBe(2); // both held
+    // Only the two placements so far: the new event for `second` waits behind `first`'s.
+    expect(stream.events.filter((e) => e.data !== undefined).length).toBe(2);
     await later.commit();
-    await stream.next((e) => stream.events.indexOf(e) >= before + 1 && orderEvent(second)(e), 3000);
+    await stream.next((e) => stream.events.indexOf(e) >= before && orderEvent(second)(e), 3000);
     const after = stream.events.slice(before).filter((e) => e.data !== undefined);
     expect(after.map((e) => orderOf(e)._id)).toEqual([first, second]);
     const ids = after.map((e) => Number(e.id));
