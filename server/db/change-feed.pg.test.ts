@@ -1,9 +1,9 @@
-import { gt, inArray, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { insertProduct } from "../test/factories";
 import { useTestApp } from "../test/test-app";
-import { ChangeFeed, readInOneSnapshot } from "./change-feed";
+import { afterOrIn, ChangeFeed, readInOneSnapshot } from "./change-feed";
 import { queryRows } from "./database";
 import { stockLedger } from "./schema";
 
@@ -35,11 +35,7 @@ function ledgerFeed(delivered: number[]) {
         tx
           .select({ id: stockLedger.id })
           .from(stockLedger)
-          .where(
-            gaps.length > 0
-              ? or(gt(stockLedger.id, after), inArray(stockLedger.id, gaps))
-              : gt(stockLedger.id, after),
-          )
+          .where(afterOrIn(stockLedger.id, after, gaps))
           .orderBy(stockLedger.id)
           .limit(limit),
       ),

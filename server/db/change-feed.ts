@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { queryRows, type Db, type Tx } from "./database";
 
 /**
@@ -278,6 +279,11 @@ interface Gap {
 /** The oldest transaction a snapshot saw running: `pg_current_snapshot()` is "xmin:xmax:xid,…". */
 export function snapshotXmin(snapshot: string): bigint {
   return BigInt(snapshot.split(":")[0]!);
+}
+
+/** A feed's rows: ids after `after`, or among `gaps` (the `where` of every feed's fetch). */
+export function afterOrIn(id: PgColumn, after: number, gaps: number[]): SQL | undefined {
+  return gaps.length > 0 ? or(gt(id, after), inArray(id, gaps)) : gt(id, after);
 }
 
 /** Whether rows (in id order) skip any id after `after`. */

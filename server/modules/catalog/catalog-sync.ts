@@ -1,6 +1,11 @@
-import { gt, inArray, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { BUSY_FEED_INTERVAL_MS, ChangeFeed, readInOneSnapshot } from "../../db/change-feed";
+import {
+  afterOrIn,
+  BUSY_FEED_INTERVAL_MS,
+  ChangeFeed,
+  readInOneSnapshot,
+} from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { stockLedger } from "../../db/schema";
@@ -33,11 +38,7 @@ export async function startCatalogSync(
             at: stockLedger.at,
           })
           .from(stockLedger)
-          .where(
-            gaps.length > 0
-              ? or(gt(stockLedger.id, after), inArray(stockLedger.id, gaps))
-              : gt(stockLedger.id, after),
-          )
+          .where(afterOrIn(stockLedger.id, after, gaps))
           .orderBy(stockLedger.id)
           .limit(limit),
       ),

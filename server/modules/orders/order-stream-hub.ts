@@ -1,8 +1,13 @@
 import type { ServerResponse } from "node:http";
-import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Order } from "../../../contract/order";
-import { BUSY_FEED_INTERVAL_MS, ChangeFeed, readInOneSnapshot } from "../../db/change-feed";
+import {
+  afterOrIn,
+  BUSY_FEED_INTERVAL_MS,
+  ChangeFeed,
+  readInOneSnapshot,
+} from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
 import { orderEvents, orders } from "../../db/schema";
@@ -73,11 +78,7 @@ export class OrderStreamHub {
           tx
             .select(eventColumns)
             .from(orderEvents)
-            .where(
-              gaps.length > 0
-                ? or(gt(orderEvents.id, after), inArray(orderEvents.id, gaps))
-                : gt(orderEvents.id, after),
-            )
+            .where(afterOrIn(orderEvents.id, after, gaps))
             .orderBy(asc(orderEvents.id))
             .limit(limit),
         ),
