@@ -43,3 +43,10 @@ export async function createSeller(
   const { token } = await createSession(db, "seller", seller.id);
   return { seller, password, cookies: { [cookieNames.seller]: token } };
 }
+
+/** A session's cookies as a `Cookie` header, for requests over real HTTP. */
+export function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { Executor } from "../db/database";
 import { addresses } from "../db/schema";
 
@@ -36,4 +37,21 @@ export function post(
   headers: Record<string, string> = {},
 ) {
   return app.inject({ method: "POST", url, payload: payload as object, cookies, headers });
+}
+
+/** Places a cash-on-delivery order of one unit of `productId` (expecting 201); its id. */
+export async function placeCodOrder(
+  app: FastifyInstance,
+  cookies: Record<string, string>,
+  productId: string,
+  addressId: string,
+): Promise<string> {
+  const response = await post(
+    app,
+    "/api/order/cod",
+    { items: [{ product: productId, quantity: 1 }], address: addressId },
+    cookies,
+  );
+  expect(response.statusCode).toBe(201);
+  return response.json<{ orderId: string }>().orderId;
 }

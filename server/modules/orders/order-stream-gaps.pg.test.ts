@@ -7,8 +7,8 @@ import {
   type StreamEvent,
 } from "../../test/event-stream";
 import { insertProduct } from "../../test/factories";
-import { createSeller, createShopper } from "../../test/sessions";
-import { insertAddress, post } from "../../test/shop";
+import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
+import { insertAddress, placeCodOrder } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 
 // Order events whose ids are taken by transactions that commit late or roll back, on PostgreSQL
@@ -30,10 +30,9 @@ afterEach(async () => {
 
 async function sellerStream(): Promise<OpenStream> {
   const seller = await createSeller(t.database.db);
-  const cookie = Object.entries(seller.cookies)
-    .map(([k, v]) => `${k}=${v}`)
-    .join("; ");
-  const stream = await openEventStream(`${baseUrl}/api/order/seller/events`, { cookie });
+  const stream = await openEventStream(`${baseUrl}/api/order/seller/events`, {
+    cookie: cookieHeader(seller.cookies),
+  });
   cleanup.push(() => stream.close());
   return stream;
 }
@@ -42,14 +41,7 @@ async function placeOrder(): Promise<string> {
   const product = await insertProduct(t.database.db, { stock: 10 });
   const shopper = await createShopper(t.database.db);
   const address = await insertAddress(t.database.db, shopper.user.id);
-  const response = await post(
-    t.app,
-    "/api/order/cod",
-    { items: [{ product: product.id, quantity: 1 }], address: address.id },
-    shopper.cookies,
-  );
-  expect(response.statusCode).toBe(201);
-  return response.json<{ orderId: string }>().orderId;
+  return placeCodOrder(t.app, shopper.cookies, product.id, address.id);
 }
 
 /** A transaction on a connection of its own, to record order events in (each takes an id). */

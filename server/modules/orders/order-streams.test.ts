@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { orderSchema } from "../../../contract/order";
 import { openEventStream, orderOf, type OpenStream } from "../../test/event-stream";
 import { insertProduct } from "../../test/factories";
-import { createSeller, createShopper } from "../../test/sessions";
-import { insertAddress, post } from "../../test/shop";
+import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
+import { insertAddress, placeCodOrder, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 
 const t = useTestApp({}, { streamHeartbeatMs: 300 });
@@ -15,11 +15,6 @@ beforeAll(async () => {
 });
 const open: OpenStream[] = [];
 afterEach(() => open.splice(0).forEach((s) => s.close()));
-
-const cookieHeader = (cookies: Record<string, string>) =>
-  Object.entries(cookies)
-    .map(([k, v]) => `${k}=${v}`)
-    .join("; ");
 
 async function stream(path: string, cookies: Record<string, string>, lastEventId?: string) {
   const s = await openEventStream(`${baseUrl}${path}`, {
@@ -33,16 +28,7 @@ async function stream(path: string, cookies: Record<string, string>, lastEventId
 async function shopperWithOrder(product: { id: string }) {
   const shopper = await createShopper(t.database.db);
   const address = await insertAddress(t.database.db, shopper.user.id);
-  const placeOrder = async () => {
-    const response = await post(
-      t.app,
-      "/api/order/cod",
-      { items: [{ product: product.id, quantity: 1 }], address: address.id },
-      shopper.cookies,
-    );
-    expect(response.statusCode).toBe(201);
-    return response.json<{ orderId: string }>().orderId;
-  };
+  const placeOrder = () => placeCodOrder(t.app, shopper.cookies, product.id, address.id);
   return { ...shopper, address, placeOrder };
 }
 

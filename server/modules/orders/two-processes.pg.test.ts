@@ -14,7 +14,7 @@ import { imagePart, pngImage } from "../../test/images";
 import { multipartBody } from "../../test/multipart";
 import { productData } from "../../test/product-uploads";
 import { startServerProcess, type ServerProcess } from "../../test/second-process";
-import { createSeller, createShopper } from "../../test/sessions";
+import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
 import { insertAddress } from "../../test/shop";
 import { createTestDatabase } from "../../test/test-database";
 
@@ -49,15 +49,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const cookie = (cookies: Record<string, string>) =>
-  Object.entries(cookies)
-    .map(([k, v]) => `${k}=${v}`)
-    .join("; ");
-
 function post(base: string, url: string, body: unknown, cookies: Record<string, string>) {
   return fetch(`${base}${url}`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: cookie(cookies) },
+    headers: { "content-type": "application/json", cookie: cookieHeader(cookies) },
     body: JSON.stringify(body),
   });
 }
@@ -74,7 +69,7 @@ describe("two store processes on one PostgreSQL", () => {
     const seller = await createSeller(database.db);
     const shopper = await buyer();
     const stream = await openEventStream(`${b.url}/api/order/seller/events`, {
-      cookie: cookie(seller.cookies),
+      cookie: cookieHeader(seller.cookies),
     });
     try {
       const started = Date.now();
@@ -97,7 +92,7 @@ describe("two store processes on one PostgreSQL", () => {
     const seller = await createSeller(database.db);
     const shopper = await buyer();
     const stream = await openEventStream(`${a}/api/order/user/events`, {
-      cookie: cookie(shopper.cookies),
+      cookie: cookieHeader(shopper.cookies),
     });
     try {
       const placed = await post(
@@ -155,7 +150,7 @@ describe("two store processes on one PostgreSQL", () => {
     const { payload, headers } = multipartBody({ productData }, [imagePart(await pngImage())]);
     const added = await fetch(`${b.url}/api/product/add`, {
       method: "POST",
-      headers: { ...headers, cookie: cookie(seller.cookies) },
+      headers: { ...headers, cookie: cookieHeader(seller.cookies) },
       body: payload,
     });
     expect(added.status).toBe(201);
