@@ -31,7 +31,7 @@ function ledgerFeed(delivered: number[]) {
   return new ChangeFeed<{ id: number }>({
     ordered: true,
     fetch: (after, gaps, limit) =>
-      readInOneSnapshot(t.database.db, after, (tx) =>
+      readInOneSnapshot(t.database.db, stockLedger, after, (tx) =>
         tx
           .select({ id: stockLedger.id })
           .from(stockLedger)
@@ -68,6 +68,26 @@ describe("the stock ledger's feed beside open stock changes (PostgreSQL)", () =>
     await writing.commit();
     await feed.poke();
     expect(delivered).toEqual([highest - 1, highest]);
+    feed.stop();
+  });
+
+  it("moves on at the rollback while an older transaction that wrote no ledger row stays open", async () => {
+    const longRunning = new pg.Client({ connectionString: t.database.url });
+    await longRunning.connect();
+    cleanup.push(() => longRunning.end());
+    await longRunning.query("begin");
+    await longRunning.query("select pg_current_xact_id()");
+    const [slow, quick] = [await insertProduct(t.database.db), await insertProduct(t.database.db)];
+    const delivered: number[] = [];
+    const feed = ledgerFeed(delivered);
+    feed.startAfter(await highestLedgerId());
+    const doomed = await openStockChange(slow.id);
+    await (await openStockChange(quick.id)).commit();
+    const highest = await highestLedgerId();
+    await feed.poke();
+    await doomed.rollback();
+    await feed.poke();
+    expect(delivered).toEqual([highest]);
     feed.stop();
   });
 

@@ -1,5 +1,5 @@
-import { gt, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { getTableName, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type Db, type Tx } from "./database";
 
 /**
@@ -18,6 +18,15 @@ import { queryRows, type Db, type Tx } from "./database";
  * reads after the writer ended: if it does not find the row, nobody will. (The snapshot's list of
  * running transactions alone would not do: it leaves out those with ids above the last one to
  * finish.)
+ *
+ * That rule waits for every transaction older than the ceiling, also those that never touched the
+ * table: a long one elsewhere (a migration, a session left open in psql, another database on the
+ * same server) would hold every gap until the last resort. So the fetch also lists the table's
+ * writers: the transactions that hold it open for writing (`RowExclusiveLock`, taken by every
+ * insert before its row id and kept to the end) when it is read after the snapshot. The writer of
+ * a missing id, if it still runs then, is among them; if it has ended, every later snapshot sees
+ * it ended. So a later fetch whose snapshot sees all of them ended has read after the writer
+ * ended too (never the fetch that found the gap: its snapshot is older than the list).
  */
 export interface FeedRow {
   id: number;
@@ -32,6 +41,11 @@ export interface FeedBatch<Row extends FeedRow> {
    * that of any transaction which had taken an id by then). Without it a gap can only time out.
    */
   xidCeiling?: string;
+  /**
+   * With `xidCeiling`: the transactions (ids as `xid8` text) that held the table open for writing
+   * after the snapshot was taken, or none if they could not all be told (a prepared transaction).
+   */
+  writers?: string[];
 }
 
 export interface ChangeFeedOptions<Row extends FeedRow> {
@@ -197,6 +211,7 @@ export class ChangeFeed<Row extends FeedRow> {
     const { rows } = batch;
     const now = this.now();
     const ceiling = batch.xidCeiling === undefined ? undefined : BigInt(batch.xidCeiling);
+    const writers = batch.writers?.map((xid) => BigInt(xid));
     const fresh: Row[] = [];
     const found: number[] = [];
     for (const row of rows) {
@@ -205,7 +220,7 @@ export class ChangeFeed<Row extends FeedRow> {
       if (row.id > this.highest) {
         if (row.id - this.highest <= MAX_TRACKED_GAP)
           for (let id = this.highest + 1; id < row.id; id++) {
-            this.gaps.set(id, { since: now, ceiling });
+            this.gaps.set(id, { since: now, ceiling, writers });
             found.push(id);
           }
         this.highest = row.id;
@@ -216,7 +231,7 @@ export class ChangeFeed<Row extends FeedRow> {
     for (const row of fresh) this.held.set(row.id, row);
     // A full batch may have left out gaps that did fill: judge them on the next, complete one.
     if (rows.length === BATCH) this.more = true;
-    else this.closeGaps([...asked, ...found], snapshotXmin(batch.snapshot));
+    else this.closeGaps(asked, found, parseSnapshot(batch.snapshot));
     this.advance(now);
     return true;
   }
@@ -233,15 +248,18 @@ export class ChangeFeed<Row extends FeedRow> {
 
   /**
    * Gives up the gaps nobody can fill any more: this fetch read after every transaction that could
-   * hold them had ended (its snapshot's oldest running transaction is at or above their ceiling),
-   * and did not find them. Only gaps the fetch asked for, or found: it says nothing of the others.
-   * (In the fetch that found a gap, xmin at or above the ceiling means nothing was running at all.)
+   * hold them had ended, and did not find them. Only gaps the fetch asked for, or found: it says
+   * nothing of the others. Either its snapshot's oldest running transaction is at or above their
+   * ceiling (in the fetch that found a gap, that means nothing was running at all), or, for a gap
+   * found earlier, its snapshot sees every one of the table's writers listed then as ended.
    */
-  private closeGaps(seen: number[], xmin: bigint): void {
-    for (const id of seen) {
-      const gap = this.gaps.get(id);
-      if (gap?.ceiling !== undefined && xmin >= gap.ceiling) this.gaps.delete(id);
-    }
+  private closeGaps(asked: number[], found: number[], snapshot: Snapshot): void {
+    const gone = (gap: Gap | undefined, askedFor: boolean) =>
+      gap?.ceiling !== undefined &&
+      (snapshot.xmin >= gap.ceiling ||
+        (askedFor && gap.writers !== undefined && gap.writers.every((xid) => snapshot.ended(xid))));
+    for (const id of asked) if (gone(this.gaps.get(id), true)) this.gaps.delete(id);
+    for (const id of found) if (gone(this.gaps.get(id), false)) this.gaps.delete(id);
   }
 
   /** Moves the watermark over delivered rows and closed gaps, delivering in order if asked. */
@@ -274,11 +292,41 @@ interface Gap {
   since: number;
   /** Every transaction that could hold its id has a lower id than this (see the class). */
   ceiling: bigint | undefined;
+  /** The table's writers when the gap was found, one of which holds its id if it still runs. */
+  writers: bigint[] | undefined;
 }
 
-/** The oldest transaction a snapshot saw running: `pg_current_snapshot()` is "xmin:xmax:xid,…". */
-export function snapshotXmin(snapshot: string): bigint {
-  return BigInt(snapshot.split(":")[0]!);
+interface Snapshot {
+  /** The oldest transaction it saw running. */
+  xmin: bigint;
+  /** Whether the transaction had ended (committed or rolled back) when it was taken. */
+  ended: (xid: bigint) => boolean;
+}
+
+/**
+ * `pg_current_snapshot()` as text, "xmin:xmax:xid,…": every transaction below xmax had ended but
+ * those listed; xmax is one past the last to end, so a transaction at or above it may still run.
+ */
+export function parseSnapshot(text: string): Snapshot {
+  const [xmin, xmax, list] = text.split(":");
+  const running = new Set((list ?? "").split(",").filter(Boolean));
+  const below = BigInt(xmax!);
+  return {
+    xmin: BigInt(xmin!),
+    ended: (xid) => xid < below && !running.has(String(xid)),
+  };
+}
+
+/**
+ * A 32-bit `xid` as the `xid8` it is, given a later `xid8` less than 2^31 transactions on. (A
+ * writer listed with an id above the ceiling comes out wrong, looking long ended: harmless, as it
+ * got its id after the snapshot and so cannot hold a gap's row.)
+ */
+export function widenXid(xid: string, later: bigint): bigint {
+  const low = BigInt(xid);
+  const epoch = later >> 32n;
+  const wide = (epoch << 32n) | low;
+  return wide > later ? wide - (1n << 32n) : wide;
 }
 
 /** A feed's rows: ids after `after`, or among `gaps` (the `where` of every feed's fetch). */
@@ -298,13 +346,15 @@ function skipsIds(rows: FeedRow[], after: number): boolean {
 }
 
 /**
- * Runs a feed's read (rows after `after`, in id order) in a read-only REPEATABLE READ
+ * Runs a feed's read of `table` (rows after `after`, in id order) in a read-only REPEATABLE READ
  * transaction, so that the rows and the snapshot returned with them are the same moment; when
  * the rows skip ids, also takes a transaction id, given out after that snapshot, as the gaps'
- * ceiling. (An id costs no write: the transaction wrote nothing, so its commit is not flushed.)
+ * ceiling, and lists the table's writers (see the class). (An id costs no write: the transaction
+ * wrote nothing, so its commit is not flushed.)
  */
 export function readInOneSnapshot<Row extends FeedRow>(
   db: Db,
+  table: PgTable,
   after: number,
   read: (tx: Tx) => Promise<Row[]>,
 ): Promise<FeedBatch<Row>> {
@@ -316,11 +366,37 @@ export function readInOneSnapshot<Row extends FeedRow>(
       );
       const rows = await read(tx);
       if (!skipsIds(rows, after)) return { rows, snapshot: taken!.snapshot };
-      const [ceiling] = await queryRows<{ xid: string }>(
+      // Writers: other sessions holding the table's RowExclusiveLock, by their transaction ids
+      // (a session's own, and its subtransactions'; one without a pid is a prepared transaction,
+      // whose id pg_locks does not tie to it).
+      const [afterwards] = await queryRows<{
+        ceiling: string;
+        writers: string[];
+        prepared: boolean;
+      }>(
         tx,
-        sql`select pg_current_xact_id()::text as xid`,
+        sql`with holders as (
+              select l.pid from pg_locks l
+               where l.locktype = 'relation' and l.mode = 'RowExclusiveLock' and l.granted
+                 and l.database = (select oid from pg_database where datname = current_database())
+                 and l.relation = ${getTableName(table)}::regclass
+                 and l.pid is distinct from pg_backend_pid())
+            select pg_current_xact_id()::text as ceiling,
+                   coalesce((select bool_or(pid is null) from holders), false) as prepared,
+                   coalesce((select array_agg(x.transactionid::text)
+                               from pg_locks x join holders h on x.pid = h.pid
+                              where x.locktype = 'transactionid' and x.mode = 'ExclusiveLock'
+                                and x.granted), '{}') as writers`,
       );
-      return { rows, snapshot: taken!.snapshot, xidCeiling: ceiling!.xid };
+      const ceiling = afterwards!.ceiling;
+      return {
+        rows,
+        snapshot: taken!.snapshot,
+        xidCeiling: ceiling,
+        writers: afterwards!.prepared
+          ? undefined
+          : afterwards!.writers.map((xid) => String(widenXid(xid, BigInt(ceiling)))),
+      };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -1,16 +1,20 @@
 import { describe, expect, it, vi } from "vitest";
-import { ChangeFeed, snapshotXmin, type FeedRow } from "./change-feed";
+import { ChangeFeed, parseSnapshot, widenXid, type FeedRow } from "./change-feed";
 
 /**
  * A table written by transactions that commit or roll back in any order, with PostgreSQL's
  * snapshots: xmax is one past the last transaction to finish, the running list holds only the
  * running transactions below it, and xmin is the oldest of those (or xmax). A writer has its
- * transaction id before it takes row ids (migration 0006). Each fetch is a transaction of its own,
- * which takes a transaction id (the ceiling) when its rows skip ids, as `readInOneSnapshot` does.
+ * transaction id before it takes row ids (migration 0006), and holds the table open for writing from
+ * its first row id to its end. Each fetch is a transaction of its own, which takes a transaction id
+ * (the ceiling) when its rows skip ids and lists the table's writers after its snapshot, as
+ * `readInOneSnapshot` does; `betweenSnapshotAndWriters` runs in between.
  */
 function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
   const visible: FeedRow[] = [];
   const running = new Set<number>();
+  const writing = new Set<number>();
+  const hooks = { betweenSnapshotAndWriters: () => {}, writersUnknown: false };
   const delivered: number[] = [];
   const givenUp: number[] = [];
   let clock = 0;
@@ -19,6 +23,7 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
   let nextId = 1;
   const finish = (xid: number) => {
     running.delete(xid);
+    writing.delete(xid);
     lastFinished = Math.max(lastFinished, xid);
   };
   const snapshot = () => {
@@ -40,8 +45,15 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
       const skips = fresh.some((r, i) => r.id !== after + 1 + i);
       if (!skips) return { rows, snapshot: taken };
       const ceiling = nextXid++;
+      hooks.betweenSnapshotAndWriters();
+      const writers = [...writing].map(String);
       finish(ceiling); // the fetch's transaction ends
-      return { rows, snapshot: taken, xidCeiling: String(ceiling) };
+      return {
+        rows,
+        snapshot: taken,
+        xidCeiling: String(ceiling),
+        writers: hooks.writersUnknown ? undefined : writers,
+      };
     },
     deliver: (rows) => delivered.push(...rows.map((r) => r.id)),
     onGapTimeout: (ids) => givenUp.push(...ids),
@@ -53,6 +65,7 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
     const ids: number[] = [];
     const tx = {
       take: (count = 1) => {
+        writing.add(xid);
         for (let i = 0; i < count; i++) ids.push(nextId++);
         return tx;
       },
@@ -68,7 +81,15 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
   const commitNew = (count: number) => {
     for (let i = 0; i < count; i++) begin().take().commit();
   };
-  return { feed, delivered, givenUp, begin, commitNew, tick: (ms: number) => (clock += ms) };
+  return {
+    feed,
+    delivered,
+    givenUp,
+    begin,
+    commitNew,
+    hooks,
+    tick: (ms: number) => (clock += ms),
+  };
 }
 
 describe("ChangeFeed", () => {
@@ -147,6 +168,55 @@ describe("ChangeFeed", () => {
     other.commit();
     await feed.poke();
     expect(delivered).toEqual([1, 3]);
+  });
+
+  it("gives up a gap at its writer's rollback while an older transaction that wrote no row runs on", async () => {
+    // A long transaction elsewhere (a migration, a session left open, another database) is older
+    // than the gap's ceiling: by the ceiling alone the gap would wait for it, up to the last resort.
+    const { feed, delivered, givenUp, begin, commitNew } = setup(true);
+    const elsewhere = begin();
+    commitNew(1);
+    const doomed = begin().take();
+    commitNew(1);
+    await feed.poke();
+    expect(delivered).toEqual([1]);
+    await feed.poke();
+    expect(delivered).toEqual([1]); // its writer still runs
+    doomed.rollback();
+    await feed.poke();
+    expect(delivered).toEqual([1, 3]);
+    expect(givenUp).toEqual([]);
+    elsewhere.commit();
+  });
+
+  it("delivers a row whose writer committed between the fetch's snapshot and its list of writers", async () => {
+    // Missing from that list, yet its row was not in that snapshot: the gap must not be judged on
+    // the list in the same fetch.
+    const { feed, delivered, begin, commitNew, hooks } = setup(true);
+    const elsewhere = begin();
+    const late = begin().take();
+    commitNew(1);
+    hooks.betweenSnapshotAndWriters = () => late.commit();
+    await feed.poke();
+    hooks.betweenSnapshotAndWriters = () => {};
+    await feed.poke();
+    expect(delivered).toEqual([1, 2]);
+    elsewhere.commit();
+  });
+
+  it("waits for every older transaction when the writers could not all be told", async () => {
+    const { feed, delivered, begin, commitNew, hooks } = setup(true);
+    hooks.writersUnknown = true; // (a prepared transaction held the table)
+    const elsewhere = begin();
+    const doomed = begin().take();
+    commitNew(1);
+    await feed.poke();
+    doomed.rollback();
+    await feed.poke();
+    expect(delivered).toEqual([]);
+    elsewhere.commit();
+    await feed.poke();
+    expect(delivered).toEqual([2]);
   });
 
   it("keeps holding a gap whose transaction runs long, and delivers it when it commits", async () => {
@@ -234,9 +304,26 @@ describe("ChangeFeed", () => {
     expect(delivered).toEqual([3]);
   });
 
-  it("reads a snapshot's oldest running transaction from its text", () => {
-    expect(snapshotXmin("100:105:100,103")).toBe(100n);
-    expect(snapshotXmin("105:105:")).toBe(105n);
+  it("reads a snapshot's text: its oldest running transaction, and which had ended", () => {
+    const snapshot = parseSnapshot("100:105:100,103");
+    expect(snapshot.xmin).toBe(100n);
+    expect([99n, 100n, 101n, 103n, 104n, 105n, 106n].map(snapshot.ended)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(parseSnapshot("105:105:").xmin).toBe(105n);
+    expect(parseSnapshot("105:105:").ended(104n)).toBe(true);
+  });
+
+  it("widens a 32-bit transaction id against a later 64-bit one, across an epoch", () => {
+    expect(widenXid("700", 5n * 2n ** 32n + 900n)).toBe(5n * 2n ** 32n + 700n);
+    expect(widenXid(String(2 ** 32 - 10), 5n * 2n ** 32n + 5n)).toBe(5n * 2n ** 32n - 10n);
+    expect(widenXid("900", 900n)).toBe(900n);
   });
 });
 

@@ -27,7 +27,7 @@ export async function startCatalogSync(
     ordered: false,
     minIntervalMs: BUSY_FEED_INTERVAL_MS,
     fetch: (after, gaps, limit) =>
-      readInOneSnapshot(database.db, after, (tx) =>
+      readInOneSnapshot(database.db, stockLedger, after, (tx) =>
         tx
           .select({
             id: stockLedger.id,

@@ -10,6 +10,7 @@ import { insertProduct } from "../../test/factories";
 import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, placeCodOrder } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
+import { withDatabase } from "../../test/test-database";
 
 // Order events whose ids are taken by transactions that commit late or roll back, on PostgreSQL
 // (on PGlite one connection runs one transaction at a time: no such gap can be seen open). The
@@ -45,8 +46,8 @@ async function placeOrder(): Promise<string> {
 }
 
 /** A transaction on a connection of its own, to record order events in (each takes an id). */
-async function openTransaction() {
-  const client = new pg.Client({ connectionString: t.database.url });
+async function openTransaction(database = t.database.url!) {
+  const client = new pg.Client({ connectionString: database });
   await client.connect();
   cleanup.push(() => client.end());
   await client.query("begin");
@@ -84,6 +85,23 @@ describe("live order streams past an id still being written (PostgreSQL)", () =>
     expect(stream.events.some(orderEvent(second))).toBe(false); // held behind the gap
     await doomed.rollback();
     await stream.next(orderEvent(second), 3000);
+  });
+
+  it("move on at the rollback while an older transaction in another database stays open", async () => {
+    // Transaction ids are the server's, not the database's: the old rule waited for this one too,
+    // and held every live stream for the last resort's 15 s.
+    const longRunning = await openTransaction(withDatabase(t.database.url!, "postgres"));
+    await longRunning.takeTransactionId();
+    const stream = await sellerStream();
+    const first = await placeOrder();
+    await stream.next(orderEvent(first));
+    const doomed = await openEventTransaction(first);
+    const second = await placeOrder();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(stream.events.some(orderEvent(second))).toBe(false);
+    await doomed.rollback();
+    await stream.next(orderEvent(second), 3000);
+    await longRunning.rollback();
   });
 
   it("deliver an event committed late in id order, before the ones after it", async () => {

@@ -74,7 +74,7 @@ export class OrderStreamHub {
       ordered: true,
       minIntervalMs: BUSY_FEED_INTERVAL_MS,
       fetch: (after, gaps, limit) =>
-        readInOneSnapshot(this.database.db, after, (tx) =>
+        readInOneSnapshot(this.database.db, orderEvents, after, (tx) =>
           tx
             .select(eventColumns)
             .from(orderEvents)
