@@ -24,7 +24,13 @@ async function openStockChange(productId: string) {
   cleanup.push(() => client.end());
   await client.query("begin");
   await client.query("update products set stock = stock + 1 where id = $1", [productId]);
-  return { commit: () => client.query("commit"), rollback: () => client.query("rollback") };
+  return {
+    commit: () => client.query("commit"),
+    rollback: () => client.query("rollback"),
+    transactionId: async () =>
+      (await client.query<{ xid: string }>("select pg_current_xact_id()::text as xid")).rows[0]!
+        .xid,
+  };
 }
 
 function ledgerFeed(delivered: number[]) {
@@ -69,6 +75,27 @@ describe("the stock ledger's feed beside open stock changes (PostgreSQL)", () =>
     await feed.poke();
     expect(delivered).toEqual([highest - 1, highest]);
     feed.stop();
+  });
+
+  it("lists the open writer of a missing id among the table's writers, and no one else", async () => {
+    const [slow, quick] = [await insertProduct(t.database.db), await insertProduct(t.database.db)];
+    const reader = new pg.Client({ connectionString: t.database.url });
+    await reader.connect();
+    cleanup.push(() => reader.end());
+    await reader.query("begin");
+    await reader.query("select pg_current_xact_id()"); // an open transaction that wrote nothing
+    const after = await highestLedgerId();
+    const writing = await openStockChange(slow.id); // takes the lower id and stays open
+    await (await openStockChange(quick.id)).commit(); // a writer too, ended before the read
+    const batch = await readInOneSnapshot(t.database.db, stockLedger, after, (tx) =>
+      tx
+        .select({ id: stockLedger.id })
+        .from(stockLedger)
+        .where(afterOrIn(stockLedger.id, after, [])),
+    );
+    expect(batch.rows.map((r) => r.id)).toEqual([after + 2]);
+    expect(batch.writers).toEqual([await writing.transactionId()]);
+    await writing.rollback();
   });
 
   it("moves on at the rollback while an older transaction that wrote no ledger row stays open", async () => {

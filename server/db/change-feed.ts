@@ -1,5 +1,5 @@
-import { getTableName, gt, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type Db, type Tx } from "./database";
 
 /**
@@ -26,7 +26,8 @@ import { queryRows, type Db, type Tx } from "./database";
  * insert before its row id and kept to the end) when it is read after the snapshot. The writer of
  * a missing id, if it still runs then, is among them; if it has ended, every later snapshot sees
  * it ended. So a later fetch whose snapshot sees all of them ended has read after the writer
- * ended too (never the fetch that found the gap: its snapshot is older than the list).
+ * ended too (never the fetch that found the gap: its snapshot is older than the list). Other
+ * writers of the table (a delete of old rows) only make a gap wait longer.
  */
 export interface FeedRow {
   id: number;
@@ -43,7 +44,7 @@ export interface FeedBatch<Row extends FeedRow> {
   xidCeiling?: string;
   /**
    * With `xidCeiling`: the transactions (ids as `xid8` text) that held the table open for writing
-   * after the snapshot was taken, or none if they could not all be told (a prepared transaction).
+   * after the snapshot was taken. Without it, gaps wait for every older transaction to end.
    */
   writers?: string[];
 }
@@ -329,6 +330,12 @@ export function widenXid(xid: string, later: bigint): bigint {
   return wide > later ? wide - (1n << 32n) : wide;
 }
 
+/** A table's name for `::regclass`, schema-qualified and quoted (whatever the search path). */
+function tableRegclass(table: PgTable): string {
+  const { name, schema } = getTableConfig(table);
+  return `"${schema ?? "public"}"."${name}"`;
+}
+
 /** A feed's rows: ids after `after`, or among `gaps` (the `where` of every feed's fetch). */
 export function afterOrIn(id: PgColumn, after: number, gaps: number[]): SQL | undefined {
   return gaps.length > 0 ? or(gt(id, after), inArray(id, gaps)) : gt(id, after);
@@ -366,36 +373,49 @@ export function readInOneSnapshot<Row extends FeedRow>(
       );
       const rows = await read(tx);
       if (!skipsIds(rows, after)) return { rows, snapshot: taken!.snapshot };
-      // Writers: other sessions holding the table's RowExclusiveLock, by their transaction ids
-      // (a session's own, and its subtransactions'; one without a pid is a prepared transaction,
-      // whose id pg_locks does not tie to it).
       const [afterwards] = await queryRows<{
         ceiling: string;
         writers: string[];
-        prepared: boolean;
+        twoPhase: boolean;
       }>(
         tx,
-        sql`with holders as (
-              select l.pid from pg_locks l
-               where l.locktype = 'relation' and l.mode = 'RowExclusiveLock' and l.granted
-                 and l.database = (select oid from pg_database where datname = current_database())
-                 and l.relation = ${getTableName(table)}::regclass
-                 and l.pid is distinct from pg_backend_pid())
-            select pg_current_xact_id()::text as ceiling,
-                   coalesce((select bool_or(pid is null) from holders), false) as prepared,
-                   coalesce((select array_agg(x.transactionid::text)
-                               from pg_locks x join holders h on x.pid = h.pid
-                              where x.locktype = 'transactionid' and x.mode = 'ExclusiveLock'
-                                and x.granted), '{}') as writers`,
+        // One scan of pg_locks: per other session, its transaction ids (its own and its
+        // subtransactions') if it holds the table's RowExclusiveLock. Prepared transactions hold
+        // theirs without a session: see below.
+        sql`select pg_current_xact_id()::text as ceiling,
+                   current_setting('max_prepared_transactions')::int > 0 as "twoPhase",
+                   coalesce((select array_agg(xid) from (
+                     select unnest(array_agg(l.transactionid::text) filter (
+                              where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock'
+                                and l.granted)) as xid
+                       from pg_locks l
+                      where l.pid <> pg_backend_pid()
+                      group by l.pid
+                     having bool_or(l.locktype = 'relation' and l.mode = 'RowExclusiveLock'
+                                    and l.granted and l.relation = ${tableRegclass(table)}::regclass
+                                    and l.database = (select oid from pg_database
+                                                       where datname = current_database()))
+                   ) held), '{}') as writers`,
       );
-      const ceiling = afterwards!.ceiling;
+      const writers = afterwards!.writers;
+      if (afterwards!.twoPhase) {
+        // A writer preparing its transaction (PREPARE TRANSACTION) while pg_locks was read may
+        // have been missed there: its locks move to the prepared transaction one part at a time.
+        // It is listed as prepared before they move, and until it has ended: read after the scan,
+        // every prepared transaction of this database counts as a writer.
+        const prepared = await queryRows<{ xid: string }>(
+          tx,
+          sql`select transaction::text as xid from pg_prepared_xacts
+               where database = current_database()`,
+        );
+        writers.push(...prepared.map((p) => p.xid));
+      }
+      const ceiling = BigInt(afterwards!.ceiling);
       return {
         rows,
         snapshot: taken!.snapshot,
-        xidCeiling: ceiling,
-        writers: afterwards!.prepared
-          ? undefined
-          : afterwards!.writers.map((xid) => String(widenXid(xid, BigInt(ceiling)))),
+        xidCeiling: afterwards!.ceiling,
+        writers: writers.map((xid) => String(widenXid(xid, ceiling))),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
