@@ -109,6 +109,7 @@ export class ChangeFeed<Row extends FeedRow> {
   /** When the last fetch started (wall clock; `now` is for gap timeouts). */
   private lastStart = -Infinity;
   private stopped = false;
+  private catchingUp: { id: number; resolve: () => void }[] = [];
   private readonly gapTimeoutMs: number;
   private readonly now: () => number;
 
@@ -121,6 +122,27 @@ export class ChangeFeed<Row extends FeedRow> {
   startAfter(id: number): void {
     this.watermark = id;
     this.highest = id;
+  }
+
+  /**
+   * Starts after what `batch` (a read of every row after `after`, as a fetch's) saw: its rows are
+   * taken as delivered, and the ids it saw skipped are followed as gaps, so a row still being
+   * written at start-up is delivered when it commits, in order. (Starting after the highest id
+   * alone would never deliver it.) Until those gaps settle the watermark stays below them.
+   */
+  startFrom(after: number, batch: FeedBatch<FeedRow>): void {
+    this.startAfter(after);
+    const now = this.now();
+    const found = this.skipped(batch, now);
+    this.closeGaps([], found, parseSnapshot(batch.snapshot));
+    this.advance(now);
+    if (this.gaps.size > 0) this.schedule(100);
+  }
+
+  /** Resolves once every id up to `id` is delivered or given up (at once if it already is). */
+  caughtUp(id: number): Promise<void> {
+    if (this.watermark >= id || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => this.catchingUp.push({ id, resolve }));
   }
 
   /**
@@ -189,6 +211,7 @@ export class ChangeFeed<Row extends FeedRow> {
     clearTimeout(this.timer);
     clearTimeout(this.waiting);
     this.queued?.resolve();
+    for (const waiter of this.catchingUp.splice(0)) waiter.resolve();
   }
 
   private schedule(ms: number): void {
@@ -211,21 +234,13 @@ export class ChangeFeed<Row extends FeedRow> {
     }
     const { rows } = batch;
     const now = this.now();
-    const ceiling = batch.xidCeiling === undefined ? undefined : BigInt(batch.xidCeiling);
-    const writers = batch.writers?.map((xid) => BigInt(xid));
+    const newGap = this.newGap(batch, now);
     const fresh: Row[] = [];
     const found: number[] = [];
     for (const row of rows) {
       if (row.id <= this.watermark || this.held.has(row.id)) continue;
       if (this.gaps.delete(row.id) === false && row.id <= this.highest) continue;
-      if (row.id > this.highest) {
-        if (row.id - this.highest <= MAX_TRACKED_GAP)
-          for (let id = this.highest + 1; id < row.id; id++) {
-            this.gaps.set(id, { since: now, ceiling, writers });
-            found.push(id);
-          }
-        this.highest = row.id;
-      }
+      if (row.id > this.highest) this.reach(row.id, newGap, found);
       fresh.push(row);
     }
     if (!this.options.ordered && fresh.length > 0) this.options.deliver(fresh);
@@ -235,6 +250,31 @@ export class ChangeFeed<Row extends FeedRow> {
     else this.closeGaps(asked, found, parseSnapshot(batch.snapshot));
     this.advance(now);
     return true;
+  }
+
+  /** Takes a start-up read's rows as already delivered, keeping the ids it skipped as gaps. */
+  private skipped(batch: FeedBatch<FeedRow>, now: number): number[] {
+    const newGap = this.newGap(batch, now);
+    const found: number[] = [];
+    for (const { id } of batch.rows) if (id > this.highest) this.reach(id, newGap, found);
+    return found;
+  }
+
+  /** What a gap found by `batch` knows of who could still fill it. */
+  private newGap(batch: FeedBatch<FeedRow>, now: number): () => Gap {
+    const ceiling = batch.xidCeiling === undefined ? undefined : BigInt(batch.xidCeiling);
+    const writers = batch.writers?.map((xid) => BigInt(xid));
+    return () => ({ since: now, ceiling, writers });
+  }
+
+  /** Moves `highest` up to `id`, keeping the ids in between as gaps (adding them to `found`). */
+  private reach(id: number, newGap: () => Gap, found: number[]): void {
+    if (id - this.highest <= MAX_TRACKED_GAP)
+      for (let gap = this.highest + 1; gap < id; gap++) {
+        this.gaps.set(gap, newGap());
+        found.push(gap);
+      }
+    this.highest = id;
   }
 
   /** The gaps to ask for, oldest first, at most `MAX_ASKED_GAPS` (one query can only take so many). */
@@ -286,6 +326,11 @@ export class ChangeFeed<Row extends FeedRow> {
     }
     if (this.options.ordered && ready.length > 0) this.options.deliver(ready);
     if (timedOut.length > 0) this.options.onGapTimeout?.(timedOut);
+    if (this.catchingUp.length > 0) {
+      const waiting = this.catchingUp;
+      this.catchingUp = waiting.filter((w) => w.id > this.watermark);
+      for (const waiter of waiting) if (waiter.id <= this.watermark) waiter.resolve();
+    }
   }
 }
 
@@ -334,6 +379,32 @@ export function widenXid(xid: string, later: bigint): bigint {
 function tableRegclass(table: PgTable): string {
   const { name, schema } = getTableConfig(table);
   return `"${schema ?? "public"}"."${name}"`;
+}
+
+/** How far back a feed's start-up read (`readStart`) looks for ids still being written. */
+export const START_LOOKBACK = 1000;
+
+/**
+ * A feed's start-up read of `table`: every id among its last `START_LOOKBACK`, in one snapshot,
+ * for `ChangeFeed.startFrom`. Returns the highest id it saw as well.
+ */
+export async function readStart(
+  db: Db,
+  table: PgTable,
+  id: PgColumn,
+): Promise<{ after: number; batch: FeedBatch<FeedRow>; highest: number }> {
+  const [last] = await queryRows<{ id: string }>(
+    db,
+    sql`select coalesce(max(${id}), 0)::text as id from ${table}`,
+  );
+  const after = Math.max(0, Number(last!.id) - START_LOOKBACK);
+  const batch = await readInOneSnapshot(db, table, after, (tx) =>
+    queryRows<{ id: string }>(
+      tx,
+      sql`select ${id}::text as id from ${table} where ${id} > ${after} order by ${id}`,
+    ).then((rows) => rows.map((row) => ({ id: Number(row.id) }))),
+  );
+  return { after, batch, highest: batch.rows.at(-1)?.id ?? after };
 }
 
 /** A feed's rows: ids after `after`, or among `gaps` (the `where` of every feed's fetch). */

@@ -31,30 +31,31 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
     const listed = [...running].filter((xid) => xid < xmax).sort((a, b) => a - b);
     return `${listed[0] ?? xmax}:${xmax}:${listed.join(",")}`;
   };
+  const fetch = async (after: number, gaps: number[], limit: number) => {
+    const taken = snapshot();
+    const rows = visible
+      .filter((r) => r.id > after || gaps.includes(r.id))
+      .sort((a, b) => a.id - b.id)
+      .slice(0, limit);
+    const fresh = rows.filter((r) => r.id > after);
+    const skips = fresh.some((r, i) => r.id !== after + 1 + i);
+    if (!skips) return { rows, snapshot: taken };
+    const ceiling = nextXid++;
+    hooks.betweenSnapshotAndWriters();
+    const writers = [...writing].map(String);
+    finish(ceiling); // the fetch's transaction ends
+    return {
+      rows,
+      snapshot: taken,
+      xidCeiling: String(ceiling),
+      writers: hooks.writersUnknown ? undefined : writers,
+    };
+  };
   const feed = new ChangeFeed<FeedRow>({
     ordered,
     gapTimeoutMs: gapTimeoutMs === "the default" ? undefined : gapTimeoutMs,
     now: () => clock,
-    fetch: async (after, gaps, limit) => {
-      const taken = snapshot();
-      const rows = visible
-        .filter((r) => r.id > after || gaps.includes(r.id))
-        .sort((a, b) => a.id - b.id)
-        .slice(0, limit);
-      const fresh = rows.filter((r) => r.id > after);
-      const skips = fresh.some((r, i) => r.id !== after + 1 + i);
-      if (!skips) return { rows, snapshot: taken };
-      const ceiling = nextXid++;
-      hooks.betweenSnapshotAndWriters();
-      const writers = [...writing].map(String);
-      finish(ceiling); // the fetch's transaction ends
-      return {
-        rows,
-        snapshot: taken,
-        xidCeiling: String(ceiling),
-        writers: hooks.writersUnknown ? undefined : writers,
-      };
-    },
+    fetch,
     deliver: (rows) => delivered.push(...rows.map((r) => r.id)),
     onGapTimeout: (ids) => givenUp.push(...ids),
   });
@@ -88,6 +89,8 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
     begin,
     commitNew,
     hooks,
+    /** A start-up read: every row after `after`, as `readStart` reads them. */
+    readAll: (after = 0) => fetch(after, [], Infinity),
     tick: (ms: number) => (clock += ms),
   };
 }
@@ -293,6 +296,53 @@ describe("ChangeFeed", () => {
     await feed.poke();
     expect(asked).toEqual([0, 1000, 1000, 500]);
     expect(feed.watermark).toBe(2501);
+    feed.stop();
+  });
+
+  it("at start-up, follows an id still being written and delivers only it when it commits", async () => {
+    const { feed, delivered, begin, commitNew, readAll } = setup(true);
+    commitNew(1);
+    const late = begin().take(); // id 2, still running at start-up
+    commitNew(1);
+    feed.startFrom(0, await readAll());
+    expect(feed.watermark).toBe(1);
+    let caughtUp = false;
+    const waiting = feed.caughtUp(3).then(() => (caughtUp = true));
+    await feed.poke();
+    expect(caughtUp).toBe(false);
+    late.commit();
+    await feed.poke();
+    await waiting;
+    expect(delivered).toEqual([2]); // 1 and 3 were committed before: past, not sent as new
+    expect(feed.watermark).toBe(3);
+    feed.stop();
+  });
+
+  it("at start-up, passes at once over ids nobody can fill any more", async () => {
+    const { feed, delivered, begin, commitNew, readAll } = setup(true);
+    commitNew(1);
+    begin().take().rollback(); // (or an old event deleted since)
+    commitNew(1);
+    feed.startFrom(0, await readAll());
+    expect(feed.watermark).toBe(3);
+    await feed.caughtUp(3);
+    commitNew(1);
+    await feed.poke();
+    expect(delivered).toEqual([4]);
+    feed.stop();
+  });
+
+  it("at start-up, catches up through the last resort if a writer never ends", async () => {
+    const { feed, delivered, givenUp, begin, commitNew, readAll, tick } = setup(true);
+    begin().take(); // left open
+    commitNew(1);
+    feed.startFrom(0, await readAll());
+    const waiting = feed.caughtUp(2);
+    tick(1500);
+    await feed.poke();
+    await waiting;
+    expect(givenUp).toEqual([1]);
+    expect(delivered).toEqual([]);
     feed.stop();
   });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import {
   openEventStream,
@@ -6,9 +7,11 @@ import {
   type OpenStream,
   type StreamEvent,
 } from "../../test/event-stream";
+import { queryRows } from "../../db/database";
 import { insertProduct } from "../../test/factories";
 import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, placeCodOrder } from "../../test/shop";
+import { startServerProcess } from "../../test/second-process";
 import { useTestApp } from "../../test/test-app";
 import { withDatabase } from "../../test/test-database";
 
@@ -102,6 +105,38 @@ describe("live order streams past an id still being written (PostgreSQL)", () =>
     await doomed.rollback();
     await stream.next(orderEvent(second), 3000);
     await longRunning.rollback();
+  });
+
+  it("of a process started while an event was being written deliver it when it commits, live and in a replay", async () => {
+    const first = await placeOrder();
+    const [{ id: beforeHeld }] = (await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select max(id)::text as id from order_events`,
+    )) as [{ id: string }];
+    const held = await openEventTransaction(first); // takes the next id, commits late
+    const second = await placeOrder(); // committed before the process below starts
+    const other = await startServerProcess(t.database.url!);
+    cleanup.push(() => other.stop());
+    const seller = await createSeller(t.database.db);
+    const url = `${other.url}/api/order/seller/events`;
+    const live = await openEventStream(url, { cookie: cookieHeader(seller.cookies) });
+    cleanup.push(() => live.close());
+    const resumed = await openEventStream(url, {
+      cookie: cookieHeader(seller.cookies),
+      "last-event-id": beforeHeld,
+    });
+    cleanup.push(() => resumed.close());
+    await new Promise((r) => setTimeout(r, 400));
+    await held.commit();
+    await live.next(orderEvent(first), 5000);
+    await resumed.next(orderEvent(first), 5000);
+    await resumed.next(orderEvent(second), 5000);
+    // The live stream started after `second` was placed: that is past, not news.
+    expect(live.events.some(orderEvent(second))).toBe(false);
+    // The resumed one gets both, once each, in id order: the late event has the lower id.
+    const replayed = resumed.events.filter((e) => e.data !== undefined);
+    expect(replayed.map((e) => orderOf(e)._id)).toEqual([first, second]);
+    expect(Number(replayed[0]!.id)).toBe(Number(beforeHeld) + 1);
   });
 
   it("deliver an event committed late in id order, before the ones after it", async () => {

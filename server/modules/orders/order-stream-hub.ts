@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Order } from "../../../contract/order";
 import {
@@ -7,6 +7,7 @@ import {
   BUSY_FEED_INTERVAL_MS,
   ChangeFeed,
   readInOneSnapshot,
+  readStart,
 } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
@@ -61,6 +62,8 @@ export class OrderStreamHub {
   private readonly feed: ChangeFeed<EventRow>;
   private delivering: Promise<void> = Promise.resolve();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** The highest event id committed when this process started following them. */
+  private startedAt = 0;
 
   constructor(
     private readonly database: Database,
@@ -96,10 +99,10 @@ export class OrderStreamHub {
   }
 
   async start(signal: ChangeSignal): Promise<void> {
-    const [last] = await this.database.db
-      .select({ id: sql<string>`coalesce(max(${orderEvents.id}), 0)::text` })
-      .from(orderEvents);
-    this.feed.startAfter(Number(last?.id ?? 0));
+    // After the events committed by now; those still being written (ids skipped) follow in order.
+    const start = await readStart(this.database.db, orderEvents, orderEvents.id);
+    this.feed.startFrom(start.after, start.batch);
+    this.startedAt = start.highest;
     signal.onChange(() => this.feed.poke());
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
@@ -134,6 +137,9 @@ export class OrderStreamHub {
     response.write(`retry: 3000\n\n`);
     if (lastEventId === undefined) return;
     try {
+      // A replay reads up to what the live feed has settled; right after start-up that may be
+      // below events committed before it, which the feed takes as past and never sends.
+      await this.feed.caughtUp(this.startedAt);
       await this.replay(subscriber, lastEventId);
     } finally {
       const held = subscriber.held ?? [];
