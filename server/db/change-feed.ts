@@ -139,7 +139,10 @@ export class ChangeFeed<Row extends FeedRow> {
     if (this.gaps.size > 0) this.schedule(100);
   }
 
-  /** Resolves once every id up to `id` is delivered or given up (at once if it already is). */
+  /**
+   * Resolves once every id up to `id` is delivered or given up (at once if it already is), or the
+   * feed stops. Gaps time out only at a fetch: while fetches fail, this waits on.
+   */
   caughtUp(id: number): Promise<void> {
     if (this.watermark >= id || this.stopped) return Promise.resolve();
     return new Promise((resolve) => this.catchingUp.push({ id, resolve }));
@@ -381,12 +384,15 @@ function tableRegclass(table: PgTable): string {
   return `"${schema ?? "public"}"."${name}"`;
 }
 
-/** How far back a feed's start-up read (`readStart`) looks for ids still being written. */
-export const START_LOOKBACK = 1000;
+/**
+ * How far back a feed's start-up read (`readStart`) looks for ids still being written: at 1,300
+ * orders a second, about 7 seconds of events (and the most gaps a feed tracks at once).
+ */
+export const START_LOOKBACK = MAX_TRACKED_GAP;
 
 /**
- * A feed's start-up read of `table`: every id among its last `START_LOOKBACK`, in one snapshot,
- * for `ChangeFeed.startFrom`. Returns the highest id it saw as well.
+ * A feed's start-up read of `table` for `ChangeFeed.startFrom`: every id above the highest less
+ * `START_LOOKBACK` (the highest read just before), in one snapshot. Returns the highest id it saw.
  */
 export async function readStart(
   db: Db,

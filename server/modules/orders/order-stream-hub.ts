@@ -42,6 +42,12 @@ interface Subscriber {
   response: ServerResponse;
   /** Highest event id written to it. */
   lastSent: number;
+  /**
+   * Events up to this id were committed before it subscribed: it is sent the ones among them still
+   * being written at this process's start-up (news to it) without their ids, so that a reconnect
+   * never asks for the rest.
+   */
+  past: number;
   /** Live events that arrived while its replay was running. */
   held?: { id: number; frame: string }[];
 }
@@ -130,6 +136,7 @@ export class OrderStreamHub {
       session,
       response,
       lastSent: lastEventId ?? this.feed.watermark,
+      past: lastEventId ?? Math.max(this.feed.watermark, this.startedAt),
       held: lastEventId === undefined ? undefined : [],
     };
     this.subscribers.add(subscriber);
@@ -140,6 +147,7 @@ export class OrderStreamHub {
       // A replay reads up to what the live feed has settled; right after start-up that may be
       // below events committed before it, which the feed takes as past and never sends.
       await this.feed.caughtUp(this.startedAt);
+      if (!this.subscribers.has(subscriber)) return; // closed meanwhile
       await this.replay(subscriber, lastEventId);
     } finally {
       const held = subscriber.held ?? [];
@@ -236,7 +244,7 @@ export class OrderStreamHub {
     subscriber.lastSent = Math.max(subscriber.lastSent, id);
     // A subscriber that stopped reading (its buffer keeps growing) is dropped, not waited for.
     if (subscriber.response.writableLength > 1024 * 1024) return this.end(subscriber);
-    subscriber.response.write(frame);
+    subscriber.response.write(id <= subscriber.past ? frame.replace(/^id: \d+\n/, "") : frame);
   }
 
   private async beat(): Promise<void> {
