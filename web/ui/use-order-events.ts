@@ -29,7 +29,7 @@ export function isListed(order: Order): boolean {
 }
 
 /** An event's copy carries the history up to that event: an older copy never replaces a newer one. */
-function isOlder(incoming: Order, cached: Order): boolean {
+export function isOlder(incoming: Order, cached: Order): boolean {
   return incoming.history.length < cached.history.length;
 }
 

@@ -190,6 +190,35 @@ describe("seller: live order queue", () => {
     expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(1)");
   });
 
+  it("shows an online order paid while its awaiting-payment list was loaded once, and counts it once", async () => {
+    const Source = FakeEventSource.install();
+    const unpaid = makeOrder("eeeeeeee-5", {
+      status: "Awaiting Payment",
+      paymentType: "Online",
+      isPaid: false,
+    });
+    serve([makeOrder("aaaaaaaa-1", { status: "Order Placed" })], [unpaid]);
+    render("/seller/orders?status=Awaiting%20Payment");
+    expect(await screen.findByRole("article", { name: "Order eeeeeeee" })).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    await userEvent.click(within(nav).getByRole("link", { name: /All open/ }));
+    const stream = Source.current(EVENTS)!;
+    await stream.open();
+    await stream.push({
+      ...unpaid,
+      status: "Order Placed",
+      isPaid: true,
+      history: [
+        { status: "Awaiting Payment", at: "2026-11-22T10:00:00.000Z" },
+        { status: "Order Placed", at: "2026-11-22T10:05:00.000Z" },
+      ],
+    });
+    expect(await screen.findByRole("article", { name: "Order eeeeeeee" })).toBeInTheDocument();
+    expect(labels().filter((l) => l === "Order eeeeeeee")).toHaveLength(1);
+    expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(2)");
+    expect(document.title).toBe("(2) Orders · GreenCart");
+  });
+
   it("refunds an order owed a refund after confirming, then shows Refunded", async () => {
     FakeEventSource.install();
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);

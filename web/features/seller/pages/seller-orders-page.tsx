@@ -3,7 +3,7 @@ import type { Order } from "../../../../contract/order";
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
 import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
-import { useOrderEvents } from "../../../ui/use-order-events";
+import { isOlder, useOrderEvents } from "../../../ui/use-order-events";
 import { useAwaitingPaymentOrders, useSellerOrders } from "../api";
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
 import { OrderCard } from "../components/order-card";
@@ -35,6 +35,19 @@ function byUrgency(a: Order, b: Order): number {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt);
 }
 
+/**
+ * The orders of several lists, each once: an order can sit in two of them (an online order paid
+ * while the awaiting-payment list was loaded), and the newest copy is the one kept.
+ */
+function eachOnce(orders: Order[]): Order[] {
+  const byId = new Map<string, Order>();
+  for (const order of orders) {
+    const kept = byId.get(order._id);
+    if (!kept || isOlder(kept, order)) byId.set(order._id, order);
+  }
+  return [...byId.values()];
+}
+
 /** /seller/orders: the live queue. New orders arrive without a reload, with a toast and a beep. */
 export function SellerOrdersPage() {
   const orders = useSellerOrders();
@@ -44,7 +57,7 @@ export function SellerOrdersPage() {
   const now = useNow();
   useNewOrderAlerts(orders.data);
   const awaiting = useAwaitingPaymentOrders(filter === "Awaiting Payment");
-  const all = [...(orders.data ?? []), ...(awaiting.data ?? [])];
+  const all = eachOnce([...(orders.data ?? []), ...(awaiting.data ?? [])]);
   useOpenOrdersTitle(orders.data ? all.filter(isOpen).length : undefined);
   const shown = all.filter((o) => matches(o, filter)).sort(byUrgency);
 
