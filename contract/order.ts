@@ -34,6 +34,10 @@ export const orderStatusChangeSchema = z.object({
   status: z.enum(orderStatuses),
 });
 
+/** How many orders a seller list answers: the newest of a status, or every open one (the queue). */
+export const SELLER_LIST_LIMIT = 200;
+export const OPEN_QUEUE_LIMIT = 500;
+
 export const sellerOrderQuerySchema = z.object({
   status: z.enum(orderStatuses).optional(),
 });

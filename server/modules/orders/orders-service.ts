@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
-import type { Order } from "../../../contract/order";
+import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../contract/order";
 import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
@@ -21,8 +21,8 @@ export const visibleOrder = or(
   eq(orders.needsRefund, true),
   isNotNull(orders.refundedAt),
 )!;
-const LIST_LIMIT = 200;
-const OPEN_LIMIT = 500;
+/** How many of their newest orders a shopper's list answers. */
+const SHOPPER_LIST_LIMIT = 200;
 
 export async function listShopperOrders(
   db: Db,
@@ -34,7 +34,7 @@ export async function listShopperOrders(
     .from(orders)
     .where(and(eq(orders.userId, userId), visibleOrder))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(LIST_LIMIT);
+    .limit(SHOPPER_LIST_LIMIT);
   return toOrders(db, rows, urls);
 }
 
@@ -54,7 +54,7 @@ export async function listSellerOrders(
       .from(orders)
       .where(inArray(orders.status, [...openStatuses]))
       .orderBy(asc(orders.deliverBy), asc(orders.id))
-      .limit(OPEN_LIMIT);
+      .limit(OPEN_QUEUE_LIMIT);
     return toOrders(db, rows, urls);
   }
   const where = filter.status
@@ -67,7 +67,7 @@ export async function listSellerOrders(
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(LIST_LIMIT);
+    .limit(SELLER_LIST_LIMIT);
   return toOrders(db, rows, urls);
 }
 

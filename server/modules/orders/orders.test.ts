@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Order } from "../../../contract/order";
+import { SELLER_LIST_LIMIT, type Order } from "../../../contract/order";
 import { queryRows, type Database } from "../../db/database";
 import { orders, products, users } from "../../db/schema";
-import { insertProduct } from "../../test/factories";
+import { insertOrder, insertProduct } from "../../test/factories";
 import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
@@ -384,6 +384,49 @@ describe("seller order calls", () => {
       "Delivered",
     ]);
     expect((await stockOf(product.id)).stock).toBe(3);
+  });
+
+  it("answer the queue (open=true): every open order, the oldest promise first, however many newer orders closed since", async () => {
+    const seller = await createSeller(t.database.db);
+    const { user } = await createShopper(t.database.db);
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const now = Date.now();
+    const minutes = (m: number) => new Date(now + m * 60_000);
+    const order = (o: Omit<Parameters<typeof insertOrder>[1], "userId" | "items">) =>
+      insertOrder(t.database.db, {
+        userId: user.id,
+        items: [{ product: { id: product.id, name: product.name }, quantity: 1, unitPrice: 10 }],
+        ...o,
+      });
+    const oldest = await order({ createdAt: minutes(-600), deliverBy: minutes(-570) });
+    for (let i = 0; i < SELLER_LIST_LIMIT; i += 1)
+      await order({ status: "Delivered", isPaid: true, createdAt: minutes(-500 + i) });
+    const packing = await order({ status: "Packing", createdAt: minutes(-10) });
+    const placed = await order({ createdAt: minutes(-2), deliverBy: minutes(28) });
+    const out = await order({
+      status: "Out for Delivery",
+      createdAt: minutes(-1),
+      deliverBy: minutes(5),
+    });
+    await order({ status: "Cancelled", createdAt: minutes(-1) });
+    await order({ status: "Awaiting Payment", paymentType: "Online", placedAt: null });
+    const list = async (query: string) => {
+      const response = await t.app.inject({
+        url: `/api/order/seller${query}`,
+        cookies: seller.cookies,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ orders: Order[] }>().orders.map((o) => o._id);
+    };
+
+    expect(await list("?open=true")).toEqual([oldest.id, out.id, packing.id, placed.id]);
+    const newest = await list("");
+    expect(newest).toHaveLength(SELLER_LIST_LIMIT);
+    expect(newest).not.toContain(oldest.id);
+    expect(
+      (await t.app.inject({ url: "/api/order/seller?open=yes", cookies: seller.cookies }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it("return the stock exactly once when two cancels race", async () => {
