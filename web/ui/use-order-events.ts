@@ -7,16 +7,20 @@ import type { Order } from "../../contract/order";
  * order caches in place; when the stream cannot be used, the order queries are polled instead.
  *
  * Caches it keeps current: every query under `["orders", ...]` whose data holds `orders: Order[]`
- * (the lists: the order is replaced, added at the top, or dropped when not listable) or
- * `order: Order` with the same id (the detail page, `orderDetailKey`).
+ * (the lists: the order is replaced, added at the top, or dropped when the list does not hold it,
+ * as its `meta` says: `orderListMeta`) or `order: Order` with the same id (the detail page,
+ * `orderDetailKey`).
  */
 export type OrderEventsState = "connecting" | "live" | "polling";
 
 export const ORDER_POLL_MS = 10_000;
 /** Errors in a row (the browser reconnecting each time) before falling back to polling. */
 export const MAX_STREAM_ERRORS = 3;
-/** While polling, how often to try the live stream again. */
-export const STREAM_RETRY_MS = 60_000;
+/**
+ * While polling, when to try the live stream again: soon after it failed (a restart or a short
+ * outage is over in seconds), then less often, then every minute until it opens.
+ */
+export const STREAM_RETRY_MS = [5_000, 15_000, 30_000, 60_000] as const;
 
 export const orderDetailKey = (id: string) => ["orders", "detail", id] as const;
 
@@ -28,6 +32,19 @@ export function isListed(order: Order): boolean {
   );
 }
 
+/**
+ * A list query's `meta`: which orders the list holds, so that an event adds an order to the
+ * lists it now belongs to and drops it from the others. A list without it holds `isListed` orders.
+ */
+export function orderListMeta(holds: (order: Order) => boolean): { holds: typeof holds } {
+  return { holds };
+}
+
+function holdsOf(meta: Record<string, unknown> | undefined): (order: Order) => boolean {
+  const holds = meta?.holds;
+  return typeof holds === "function" ? (holds as (order: Order) => boolean) : isListed;
+}
+
 /** An event's copy carries the history up to that event: an older copy never replaces a newer one. */
 export function isOlder(incoming: Order, cached: Order): boolean {
   return incoming.history.length < cached.history.length;
@@ -36,7 +53,9 @@ export function isOlder(incoming: Order, cached: Order): boolean {
 /** Puts `order` into every order cache; answers the copy that was there before, if any. */
 export function applyOrderEvent(queryClient: QueryClient, order: Order): Order | undefined {
   let previous: Order | undefined;
-  for (const [key, data] of queryClient.getQueriesData<unknown>({ queryKey: ["orders"] })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ["orders"] })) {
+    const { queryKey: key, state } = query;
+    const data: unknown = state.data;
     if (!data || typeof data !== "object") continue;
     if ("orders" in data && Array.isArray(data.orders)) {
       const list = data.orders as Order[];
@@ -45,8 +64,10 @@ export function applyOrderEvent(queryClient: QueryClient, order: Order): Order |
       previous ??= cached;
       if (cached && isOlder(order, cached)) continue;
       let next: Order[];
-      if (!isListed(order)) next = list.filter((o) => o._id !== order._id);
-      else if (index >= 0) next = list.map((o, i) => (i === index ? order : o));
+      if (!holdsOf(query.meta)(order)) {
+        if (index < 0) continue;
+        next = list.filter((o) => o._id !== order._id);
+      } else if (index >= 0) next = list.map((o, i) => (i === index ? order : o));
       else next = [order, ...list];
       queryClient.setQueryData(key, { ...data, orders: next });
     } else if ("order" in data && (data.order as Order | undefined)?._id === order._id) {
@@ -97,6 +118,7 @@ export function useOrderEvents(
     let pollTimer: ReturnType<typeof setInterval> | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let openedBefore = false;
+    let retries = 0;
     const startedAt = Date.now();
     const refetch = (predicate?: (updatedAt: number) => boolean) =>
       void queryClient.invalidateQueries(
@@ -118,7 +140,10 @@ export function useOrderEvents(
         refetch();
         pollTimer = setInterval(() => refetch(), ORDER_POLL_MS);
       }
-      if (typeof EventSource !== "undefined") retryTimer = setTimeout(connect, STREAM_RETRY_MS);
+      if (typeof EventSource === "undefined") return;
+      const delay = STREAM_RETRY_MS[Math.min(retries, STREAM_RETRY_MS.length - 1)];
+      retries += 1;
+      retryTimer = setTimeout(connect, delay);
     };
 
     function connect() {
@@ -131,6 +156,7 @@ export function useOrderEvents(
       stream.addEventListener("open", () => {
         if (source !== stream) return;
         errors = 0;
+        retries = 0;
         stopPolling();
         setState("live");
         if (!openedBefore) refetch((updatedAt) => updatedAt > 0 && updatedAt < startedAt);

@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { PAGE_SIZE, productListPath, productPath } from "../../../contract/catalogue-urls";
 import type { Order, PickList } from "../../../contract/order";
-import type { OrderStatus } from "../../../contract/order-status";
+import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type {
   Product,
   ProductListResponse,
@@ -18,6 +18,7 @@ import type {
 } from "../../../contract/product";
 import type { Dashboard } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
+import { isListed, orderListMeta } from "../../ui/use-order-events";
 
 /*
  * Every product query of the seller area sits under the key ["products", ...], next to the
@@ -100,11 +101,28 @@ export function useDashboard(days: DashboardDays) {
   });
 }
 
-export function useSellerOrders() {
+const inQueue = (order: Order) => isListed(order) && openStatuses.includes(order.status);
+
+/**
+ * The live queue (`?open=true`): every open order, up to `OPEN_QUEUE_LIMIT`, the oldest promise
+ * first, however many orders were placed and closed since the oldest.
+ */
+export function useOpenOrders() {
   return useQuery({
-    queryKey: ["orders", "seller"],
+    queryKey: ["orders", "seller", "open"],
+    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller?open=true"),
+    select: (b) => b.orders,
+    meta: orderListMeta(inQueue),
+  });
+}
+
+/** The newest `SELLER_LIST_LIMIT` orders of every status: the history behind the queue. */
+export function useRecentOrders(enabled: boolean) {
+  return useQuery({
+    queryKey: ["orders", "seller", "recent"],
     queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller"),
     select: (b) => b.orders,
+    enabled,
   });
 }
 
@@ -119,6 +137,7 @@ export function useAwaitingPaymentOrders(enabled: boolean) {
     select: (b) => b.orders,
     enabled,
     refetchInterval: enabled ? 30_000 : false,
+    meta: orderListMeta((order) => order.status === "Awaiting Payment"),
   });
 }
 

@@ -44,7 +44,7 @@ export function MyOrdersPage() {
     <section className="mt-12 pb-16">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-medium uppercase">My orders</h1>
-        <LiveBadge state={live} />
+        <LiveBadge state={live} stale={orders.isError && orders.data !== undefined} />
       </div>
       <div className="h-0.5 w-16 rounded-full bg-primary" />
       {orders.isPending ? (
@@ -54,7 +54,7 @@ export function MyOrdersPage() {
           aria-busy="true"
           aria-label="Loading orders"
         />
-      ) : orders.isError ? (
+      ) : orders.isError && !orders.data ? (
         <LoadError what="your orders" onRetry={() => void orders.refetch()} />
       ) : (orders.data ?? []).length === 0 ? (
         <p className="mt-8 text-gray-600">

@@ -182,6 +182,33 @@ describe("order detail", () => {
     expect(await screen.findByText("Your order is Out for Delivery")).toBeInTheDocument();
   });
 
+  it("keeps the order on screen when a refresh fails, saying it is not updating, until one works", async () => {
+    const Source = FakeEventSource.install();
+    let down = false;
+    mockApi((url) => {
+      if (down)
+        return { status: 503, body: { success: false, code: "unavailable", message: "Down" } };
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === `/api/order/${id}`) return { body: { success: true, order: packing } };
+      return undefined;
+    });
+    render();
+    await screen.findByText(/Arriving by/);
+    down = true;
+    const stream = Source.current(EVENTS)!;
+    for (let i = 0; i < 3; i += 1) await stream.fail();
+    // The poll that follows fails, and so does its one retry.
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(await screen.findByText("Not updating: connection lost, retrying")).toBeInTheDocument();
+    expect(screen.getByText(/Arriving by/)).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load/)).not.toBeInTheDocument();
+
+    down = false;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByText("Updates every 10 s")).toBeInTheDocument();
+    expect(screen.queryByText(/Not updating/)).not.toBeInTheDocument();
+  });
+
   it("polls when the browser has no EventSource or the stream is refused", async () => {
     const Source = FakeEventSource.install();
     serve(() => packing);

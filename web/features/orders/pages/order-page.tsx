@@ -39,7 +39,8 @@ export function OrderPage() {
   if (!sessionChecked) return <Skeleton />;
   if (!user) return <LoginPrompt title="Your order" text="Log in to see this order." />;
   if (order.isPending) return <Skeleton />;
-  if (order.isError) {
+  // A failed refresh keeps the order on screen (the badge says it is not updating).
+  if (order.isError && !order.data) {
     if (order.error instanceof ApiError && order.error.status === 404)
       return (
         <section className="flex flex-col items-center gap-4 py-24 text-center">
@@ -57,10 +58,18 @@ export function OrderPage() {
       );
     return <LoadError what="this order" onRetry={() => void order.refetch()} />;
   }
-  return <OrderDetail order={order.data} live={live} />;
+  return <OrderDetail order={order.data} live={live} stale={order.isError} />;
 }
 
-function OrderDetail({ order, live }: { order: Order; live: ReturnType<typeof useOrderEvents> }) {
+function OrderDetail({
+  order,
+  live,
+  stale,
+}: {
+  order: Order;
+  live: ReturnType<typeof useOrderEvents>;
+  stale: boolean;
+}) {
   const a = order.address;
   const past = order.status === "Delivered" || order.status === "Cancelled";
   return (
@@ -73,7 +82,7 @@ function OrderDetail({ order, live }: { order: Order; live: ReturnType<typeof us
       </Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-medium">Order {orderNumber(order._id)}</h1>
-        <LiveBadge state={live} />
+        <LiveBadge state={live} stale={stale} />
       </div>
       <p className="text-sm text-gray-500">Placed {placed.format(new Date(order.createdAt))}</p>
 

@@ -47,7 +47,7 @@ function serve(getItems: () => Line[] | "error") {
         ? { status: 500, body: { success: false, code: "internal", message: "Server error" } }
         : { body: { success: true, items: answer } };
     }
-    if (url === "/api/order/seller") return { body: { success: true, orders } };
+    if (url === "/api/order/seller?open=true") return { body: { success: true, orders } };
     return undefined;
   });
 }

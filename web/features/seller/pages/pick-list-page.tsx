@@ -6,7 +6,7 @@ import type { PickList } from "../../../../contract/order";
 import { thumbnail } from "../../../ui/images";
 import { LoadError } from "../../../ui/load-error";
 import { useOrderEvents } from "../../../ui/use-order-events";
-import { PICK_LIST_KEY, usePickList, useSellerOrders } from "../api";
+import { PICK_LIST_KEY, useOpenOrders, usePickList } from "../api";
 import { orderNumber } from "../../../ui/order-words";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { LiveBadge } from "../../../ui/live-badge";
@@ -72,7 +72,7 @@ const printCss = `@media print {
 export function PickListPage() {
   const queryClient = useQueryClient();
   const list = usePickList();
-  const orders = useSellerOrders();
+  const orders = useOpenOrders();
   const live = useOrderEvents(SELLER_EVENTS_URL, () => {
     void queryClient.invalidateQueries({ queryKey: PICK_LIST_KEY });
   });
@@ -117,7 +117,7 @@ export function PickListPage() {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-lg font-medium">Pick list</h1>
           <span className="print:hidden">
-            <LiveBadge state={live} pulse />
+            <LiveBadge state={live} pulse stale={list.isError && list.data !== undefined} />
           </span>
         </div>
         {list.isPending ? (
@@ -131,7 +131,7 @@ export function PickListPage() {
               <div key={i} className="h-16 max-w-3xl animate-pulse rounded bg-gray-100" />
             ))}
           </div>
-        ) : list.isError ? (
+        ) : list.isError && !list.data ? (
           <LoadError what="the pick list" onRetry={() => void list.refetch()} />
         ) : lines.length === 0 ? (
           <p className="text-gray-600">Nothing to pack: no orders are waiting.</p>

@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Order } from "../../../../contract/order";
+import { SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
+import { openStatuses } from "../../../../contract/order-status";
 import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
 import { FakeEventSource } from "../../../test/fake-event-source";
 import { makeOrder } from "../../../test/order-fixture";
+import { MAX_STREAM_ERRORS } from "../../../ui/use-order-events";
 import { SellerOrdersPage } from "./seller-orders-page";
 
 const EVENTS = "/api/order/seller/events";
@@ -23,9 +25,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function serve(orders: Order[], awaiting: Order[] = []) {
+/** The server's queue: the open orders, the oldest promise first. */
+const queueOf = (orders: Order[]) =>
+  orders
+    .filter((o) => openStatuses.includes(o.status))
+    .sort((a, b) => Date.parse(a.deliverBy) - Date.parse(b.deliverBy));
+
+/** Answers the seller's lists: `recent` (newest of every status), the queue drawn from `open`. */
+function serve(orders: Order[], awaiting: Order[] = [], recent = orders) {
   return mockApi((url, init) => {
-    if (url === "/api/order/seller") return { body: { success: true, orders } };
+    if (url === "/api/order/seller?open=true")
+      return { body: { success: true, orders: queueOf(orders) } };
+    if (url === "/api/order/seller") return { body: { success: true, orders: recent } };
     if (url === "/api/order/seller?status=Awaiting%20Payment")
       return { body: { success: true, orders: awaiting } };
     if (url === "/api/order/refund" && init?.method === "POST") {
@@ -219,6 +230,101 @@ describe("seller: live order queue", () => {
     expect(document.title).toBe("(2) Orders · GreenCart");
   });
 
+  it("builds the queue from every open order, not the newest ones, and asks for history only on request", async () => {
+    FakeEventSource.install();
+    const oldOpen = makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(-90), status: "Packing" });
+    const delivered = Array.from({ length: SELLER_LIST_LIMIT }, (_, i) =>
+      makeOrder(`d${String(i).padStart(7, "0")}-x`, { status: "Delivered" }),
+    );
+    const calls = serve([oldOpen, ...delivered], [], delivered);
+    render();
+    expect(await screen.findByRole("article", { name: "Order aaaaaaaa" })).toBeInTheDocument();
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(1)");
+    expect(within(nav).getByRole("link", { name: /Packing/ })).toHaveTextContent("(1)");
+    expect(within(nav).getByRole("link", { name: /Delivered/ })).not.toHaveTextContent("(");
+    expect(document.title).toBe("(1) Orders · GreenCart");
+    expect(calls.some((c) => c.url === "/api/order/seller")).toBe(false);
+
+    await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
+    expect(await screen.findAllByRole("article")).toHaveLength(SELLER_LIST_LIMIT);
+    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent(
+      `(${SELLER_LIST_LIMIT}+)`,
+    );
+    expect(
+      screen.getByText(/Delivered orders among the newest 200 orders\. Export orders as CSV/),
+    ).toBeInTheDocument();
+  });
+
+  it("adds a new unpaid online checkout to the awaiting-payment list as it happens", async () => {
+    const Source = FakeEventSource.install();
+    serve([makeOrder("aaaaaaaa-1")], []);
+    render("/seller/orders?status=Awaiting%20Payment");
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    await screen.findByText("No orders in Awaiting Payment.");
+    expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(0)");
+    const stream = Source.current(EVENTS)!;
+    await stream.open();
+    const unpaid = makeOrder("ffffffff-6", {
+      status: "Awaiting Payment",
+      paymentType: "Online",
+      isPaid: false,
+      history: [{ status: "Awaiting Payment", at: "2026-11-22T10:11:00.000Z" }],
+    });
+    await stream.push(unpaid);
+    expect(await screen.findByRole("article", { name: "Order ffffffff" })).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(1)");
+    expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(1)");
+
+    // Paid: it leaves the awaiting list for the queue, announced as a new order.
+    await stream.push({
+      ...unpaid,
+      status: "Order Placed",
+      isPaid: true,
+      history: [...unpaid.history, { status: "Order Placed", at: "2026-11-22T10:12:00.000Z" }],
+    });
+    expect(await screen.findByText("No orders in Awaiting Payment.")).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(0)");
+    expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(2)");
+    expect(screen.getByText(/New order #ffffffff/)).toBeInTheDocument();
+  });
+
+  it("keeps the orders on screen while the server is unreachable, says so, and is live again soon after", async () => {
+    const Source = FakeEventSource.install();
+    let down = false;
+    const orders = [makeOrder("aaaaaaaa-1")];
+    mockApi((url) => {
+      if (down)
+        return { status: 503, body: { success: false, code: "unavailable", message: "Down" } };
+      if (url === "/api/order/seller?open=true") return { body: { success: true, orders } };
+      return undefined;
+    });
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const first = Source.current(EVENTS)!;
+    await first.open();
+    expect(screen.getByText("Live")).toBeInTheDocument();
+
+    down = true;
+    for (let i = 0; i < MAX_STREAM_ERRORS; i += 1) await first.fail();
+    expect(first.closed).toBe(true);
+    expect(await screen.findByText("Not updating: connection lost, retrying")).toHaveAttribute(
+      "role",
+      "status",
+    );
+    expect(screen.getByRole("article", { name: "Order aaaaaaaa" })).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load/)).not.toBeInTheDocument();
+
+    // Back up: the stream is tried again within seconds, not after a minute.
+    down = false;
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const second = Source.current(EVENTS)!;
+    expect(second).not.toBe(first);
+    await second.open();
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    expect(screen.queryByText(/Not updating/)).not.toBeInTheDocument();
+  });
+
   it("refunds an order owed a refund after confirming, then shows Refunded", async () => {
     FakeEventSource.install();
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
@@ -253,7 +359,7 @@ describe("seller: live order queue", () => {
     FakeEventSource.install();
     serve([]);
     render();
-    await screen.findByText(/No orders yet/);
+    await screen.findByText(/No open orders right now/);
     const form = screen.getByRole("form", { name: "Export orders" });
     fireEvent.change(within(form).getByLabelText("From"), { target: { value: "2026-11-01" } });
     fireEvent.change(within(form).getByLabelText("To"), { target: { value: "2026-11-15" } });

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from "react-router";
-import type { Order } from "../../../../contract/order";
+import { SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
 import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
 import { isOlder, useOrderEvents } from "../../../ui/use-order-events";
-import { useAwaitingPaymentOrders, useSellerOrders } from "../api";
+import { useAwaitingPaymentOrders, useOpenOrders, useRecentOrders } from "../api";
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
 import { OrderCard } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
@@ -50,26 +50,38 @@ function eachOnce(orders: Order[]): Order[] {
 
 /** /seller/orders: the live queue. New orders arrive without a reload, with a toast and a beep. */
 export function SellerOrdersPage() {
-  const orders = useSellerOrders();
+  const queue = useOpenOrders();
   const live = useOrderEvents(SELLER_EVENTS_URL);
   const [params] = useSearchParams();
   const filter = parseFilter(params.get("status"));
   const now = useNow();
-  useNewOrderAlerts(orders.data);
+  useNewOrderAlerts(queue.data);
+  const closedFilter = filter === "Delivered" || filter === "Cancelled";
+  const recent = useRecentOrders(closedFilter);
   const awaiting = useAwaitingPaymentOrders(filter === "Awaiting Payment");
-  const all = eachOnce([...(orders.data ?? []), ...(awaiting.data ?? [])]);
-  useOpenOrdersTitle(orders.data ? all.filter(isOpen).length : undefined);
+  const all = eachOnce([...(queue.data ?? []), ...(recent.data ?? []), ...(awaiting.data ?? [])]);
+  useOpenOrdersTitle(queue.data ? all.filter(isOpen).length : undefined);
   const shown = all.filter((o) => matches(o, filter)).sort(byUrgency);
+  // The list the chosen filter is read from; the others only add what they hold.
+  const source = filter === "Awaiting Payment" ? awaiting : closedFilter ? recent : queue;
+  const recentFull = (recent.data?.length ?? 0) >= SELLER_LIST_LIMIT;
+  const countOf = (f: Filter): string | undefined => {
+    const from =
+      f === "Awaiting Payment" ? awaiting : f === "Delivered" || f === "Cancelled" ? recent : queue;
+    if (!from.data) return undefined;
+    const count = all.filter((o) => matches(o, f)).length;
+    return from === recent && recentFull ? `${count}+` : String(count);
+  };
 
   return (
     <section className="space-y-4 p-4 md:p-10">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-lg font-medium">Orders List</h1>
-        <LiveBadge state={live} pulse />
+        <LiveBadge state={live} pulse stale={source.isError && source.data !== undefined} />
       </div>
       <nav aria-label="Filter orders by status" className="flex flex-wrap gap-2">
         {filters.map((f) => {
-          const count = all.filter((o) => matches(o, f.value)).length;
+          const count = countOf(f.value);
           const active = f.value === filter;
           return (
             <Link
@@ -79,9 +91,7 @@ export function SellerOrdersPage() {
               className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm md:min-h-9 ${active ? "border-primary bg-primary text-white" : "border-gray-300 hover:bg-gray-100"}`}
             >
               {f.label}
-              {orders.data && (f.value !== "Awaiting Payment" || awaiting.data) && (
-                <span className="ml-1.5">({count})</span>
-              )}
+              {count !== undefined && <span className="ml-1.5">({count})</span>}
             </Link>
           );
         })}
@@ -94,28 +104,35 @@ export function SellerOrdersPage() {
           <OrderExportForm />
         </div>
       </details>
-      {orders.isPending ? (
+      {source.isPending ? (
         <div className="space-y-3" role="progressbar" aria-busy="true" aria-label="Loading orders">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-32 max-w-5xl animate-pulse rounded bg-gray-100" />
           ))}
         </div>
-      ) : orders.isError ? (
-        <LoadError what="orders" onRetry={() => void orders.refetch()} />
-      ) : all.length === 0 ? (
-        <p className="text-gray-600">No orders yet. They will appear here as shoppers buy.</p>
+      ) : source.isError && !source.data ? (
+        <LoadError what="orders" onRetry={() => void source.refetch()} />
       ) : shown.length === 0 ? (
         <p className="text-gray-600">
-          {filter === "open" ? "No open orders right now." : `No orders in ${filter}.`}
+          {filter === "open"
+            ? "No open orders right now. New orders appear here as shoppers buy."
+            : `No orders in ${filter}.`}
         </p>
       ) : (
-        <ul className="flex flex-col gap-4" aria-label="Orders">
-          {shown.map((order) => (
-            <li key={order._id}>
-              <OrderCard order={order} now={now} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-4" aria-label="Orders">
+            {shown.map((order) => (
+              <li key={order._id}>
+                <OrderCard order={order} now={now} />
+              </li>
+            ))}
+          </ul>
+          {closedFilter && recentFull && (
+            <p className="text-sm text-gray-600">
+              {`${filter} orders among the newest ${SELLER_LIST_LIMIT} orders. Export orders as CSV for every order of a period.`}
+            </p>
+          )}
+        </>
       )}
     </section>
   );
