@@ -52,6 +52,8 @@ describe("GET /api/seller/dashboard", () => {
       dispatchedAt: new Date(midnight.getTime() + 30_000 + minutes(10)),
       deliveredAt: new Date(midnight.getTime() + 30_000 + minutes(25)),
     });
+    // Today's orders are placed just after midnight, not some minutes before now: in the first
+    // hour of the day in India (from 18:30 UTC) that would be yesterday.
     // Today: paid online, out for delivery after 20 minutes, late now.
     await insertOrder(t.database.db, {
       userId: shopper.user.id,
@@ -59,15 +61,15 @@ describe("GET /api/seller/dashboard", () => {
       paymentType: "Online",
       status: "Out for Delivery",
       isPaid: true,
-      placedAt: new Date(now - minutes(45)),
-      dispatchedAt: new Date(now - minutes(25)),
-      deliverBy: new Date(now - minutes(15)),
+      placedAt: new Date(midnight.getTime() + minutes(1)),
+      dispatchedAt: new Date(midnight.getTime() + minutes(21)),
+      deliverBy: new Date(now - minutes(1)),
     });
     // Today: COD still open (not paid yet: no revenue), on time.
     await insertOrder(t.database.db, {
       userId: shopper.user.id,
       items: [item(milk, 3, 60)],
-      placedAt: new Date(now - minutes(5)),
+      placedAt: new Date(midnight.getTime() + minutes(2)),
       deliverBy: new Date(now + minutes(25)),
     });
     // Today: cancelled (counted as an order, no revenue, not in the average).
@@ -75,7 +77,7 @@ describe("GET /api/seller/dashboard", () => {
       userId: shopper.user.id,
       items: [item(rice, 9, 100)],
       status: "Cancelled",
-      placedAt: new Date(now - minutes(3)),
+      placedAt: new Date(midnight.getTime() + minutes(3)),
     });
     // Yesterday 23:59:30 IST: delivered late; not today.
     await insertOrder(t.database.db, {
