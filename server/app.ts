@@ -64,6 +64,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger | false;
   /** How often open order streams get a heartbeat (15 s; tests shorten it). */
   streamHeartbeatMs?: number;
+  /** How long an order event still being written holds the live streams (15 s; tests shorten it). */
+  orderEventGapTimeoutMs?: number;
   /** Sees every answer before it is sent (tests check each against its documented schema). */
   inspectAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log,
       (hashes) => liveSessionHashes(database.db, hashes),
       options.streamHeartbeatMs,
+      options.orderEventGapTimeoutMs,
     ),
     media,
     payments: options.paymentProvider ?? (await createPaymentProvider(config, database.db)),

@@ -8,7 +8,9 @@ import { queryRows, type Db, type Tx } from "./database";
  * skipped are kept as gaps and asked for again until they appear, or until no transaction that
  * could hold them is still running (then nothing can fill them any more: their transaction rolled
  * back). With `ordered`, rows are delivered strictly in id order, each once; otherwise as soon as
- * they are seen.
+ * they are seen. A gap still open after `gapTimeoutMs` is given up as a last resort, but its id
+ * is still looked for a while (`LATE_WATCH_MS`): a row that then appears is delivered late,
+ * apart from the ordered ones (`deliverLate`).
  *
  * Which transactions could hold a gap's id: the id was taken before a higher id that the fetch
  * saw committed, so before the fetch's snapshot, and the table's id default gives the writer its
@@ -64,6 +66,12 @@ export interface ChangeFeedOptions<Row extends FeedRow> {
   /** Called with the ids given up on by `gapTimeoutMs` while their transactions still ran. */
   onGapTimeout?: (ids: number[]) => void;
   /**
+   * Ordered feeds: rows of ids given up by `gapTimeoutMs` that commit later (within
+   * `LATE_WATCH_MS`), each once, apart from the ordered ones. Without it they are never delivered.
+   * (An unordered feed delivers them with `deliver`.)
+   */
+  deliverLate?: (rows: Row[]) => void;
+  /**
    * At least this long between the starts of two fetches (a burst of pokes makes one more fetch,
    * not many).
    */
@@ -87,6 +95,14 @@ export const BUSY_FEED_INTERVAL_MS = 50;
  */
 export const GAP_TIMEOUT_MS = 15_000;
 
+/**
+ * How long ids given up by the last resort are still looked for: a transaction that ran past
+ * `GAP_TIMEOUT_MS` may yet commit (a stuck client, a lock wait), and its row is then delivered late
+ * rather than never. They are asked for beside the gaps, in the same fetches, until their row
+ * appears, their writers are seen ended, or this long has passed.
+ */
+export const LATE_WATCH_MS = 10 * 60_000;
+
 const BATCH = 1000;
 /** Gaps asked for in one fetch (each is a query parameter; PostgreSQL takes at most 65,535). */
 const MAX_ASKED_GAPS = 1000;
@@ -100,6 +116,8 @@ export class ChangeFeed<Row extends FeedRow> {
   /** Ids skipped, with when they were first seen missing and who could still fill them. */
   private readonly gaps = new Map<number, Gap>();
   private readonly held = new Map<number, Row>();
+  /** Ids given up by the last resort, still looked for (`LATE_WATCH_MS`), oldest first. */
+  private readonly late = new Map<number, Gap>();
   private running: Promise<void> | undefined;
   private queued: { promise: Promise<void>; resolve: () => void } | undefined;
   private more = false;
@@ -183,6 +201,8 @@ export class ChangeFeed<Row extends FeedRow> {
           this.startNext();
         } else if (fetched && this.gaps.size > 0) {
           this.schedule(100); // (after a failed fetch, its own retry in a second stands)
+        } else if (fetched && this.late.size > 0) {
+          this.schedule(1000); // a late commit also pokes; this is in case that is lost
         }
       });
     this.running = run;
@@ -240,12 +260,19 @@ export class ChangeFeed<Row extends FeedRow> {
     const newGap = this.newGap(batch, now);
     const fresh: Row[] = [];
     const found: number[] = [];
+    const late: Row[] = [];
     for (const row of rows) {
+      if (this.late.delete(row.id)) {
+        late.push(row);
+        continue;
+      }
       if (row.id <= this.watermark || this.held.has(row.id)) continue;
       if (this.gaps.delete(row.id) === false && row.id <= this.highest) continue;
       if (row.id > this.highest) this.reach(row.id, newGap, found);
       fresh.push(row);
     }
+    if (late.length > 0)
+      (this.options.ordered ? this.options.deliverLate : this.options.deliver)?.(late);
     if (!this.options.ordered && fresh.length > 0) this.options.deliver(fresh);
     for (const row of fresh) this.held.set(row.id, row);
     // A full batch may have left out gaps that did fill: judge them on the next, complete one.
@@ -280,13 +307,17 @@ export class ChangeFeed<Row extends FeedRow> {
     this.highest = id;
   }
 
-  /** The gaps to ask for, oldest first, at most `MAX_ASKED_GAPS` (one query can only take so many). */
+  /**
+   * The gaps to ask for, oldest first, then the ids given up but still looked for: at most
+   * `MAX_ASKED_GAPS` (one query can only take so many).
+   */
   private askedGaps(): number[] {
     const asked: number[] = [];
-    for (const id of this.gaps.keys()) {
-      if (asked.length === MAX_ASKED_GAPS) break;
-      asked.push(id);
-    }
+    for (const ids of [this.gaps.keys(), this.late.keys()])
+      for (const id of ids) {
+        if (asked.length === MAX_ASKED_GAPS) return asked;
+        asked.push(id);
+      }
     return asked;
   }
 
@@ -302,7 +333,10 @@ export class ChangeFeed<Row extends FeedRow> {
       gap?.ceiling !== undefined &&
       (snapshot.xmin >= gap.ceiling ||
         (askedFor && gap.writers !== undefined && gap.writers.every((xid) => snapshot.ended(xid))));
-    for (const id of asked) if (gone(this.gaps.get(id), true)) this.gaps.delete(id);
+    for (const id of asked) {
+      if (gone(this.gaps.get(id), true)) this.gaps.delete(id);
+      if (gone(this.late.get(id), true)) this.late.delete(id);
+    }
     for (const id of found) if (gone(this.gaps.get(id), false)) this.gaps.delete(id);
   }
 
@@ -323,21 +357,32 @@ export class ChangeFeed<Row extends FeedRow> {
           if (now - gap.since < this.gapTimeoutMs) break;
           this.gaps.delete(next);
           timedOut.push(next);
+          this.late.set(next, { ...gap, since: now });
         }
       }
       this.watermark = next;
     }
     if (this.options.ordered && ready.length > 0) this.options.deliver(ready);
     if (timedOut.length > 0) this.options.onGapTimeout?.(timedOut);
+    this.forgetLate(now);
     if (this.catchingUp.length > 0) {
       const waiting = this.catchingUp;
       this.catchingUp = waiting.filter((w) => w.id > this.watermark);
       for (const waiter of waiting) if (waiter.id <= this.watermark) waiter.resolve();
     }
   }
+
+  /** Stops looking for ids given up longer than `LATE_WATCH_MS` ago, and for the most beyond 1,000. */
+  private forgetLate(now: number): void {
+    for (const [id, gap] of this.late) {
+      if (now - gap.since < LATE_WATCH_MS && this.late.size <= MAX_ASKED_GAPS) break;
+      this.late.delete(id);
+    }
+  }
 }
 
 interface Gap {
+  /** When it was found missing; for an id given up, when it was given up. */
   since: number;
   /** Every transaction that could hold its id has a lower id than this (see the class). */
   ceiling: bigint | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ChangeFeed, parseSnapshot, widenXid, type FeedRow } from "./change-feed";
+import { ChangeFeed, LATE_WATCH_MS, parseSnapshot, widenXid, type FeedRow } from "./change-feed";
 
 /**
  * A table written by transactions that commit or roll back in any order, with PostgreSQL's
@@ -16,6 +16,7 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
   const writing = new Set<number>();
   const hooks = { betweenSnapshotAndWriters: () => {}, writersUnknown: false };
   const delivered: number[] = [];
+  const deliveredLate: number[] = [];
   const givenUp: number[] = [];
   let clock = 0;
   let nextXid = 100;
@@ -31,7 +32,9 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
     const listed = [...running].filter((xid) => xid < xmax).sort((a, b) => a - b);
     return `${listed[0] ?? xmax}:${xmax}:${listed.join(",")}`;
   };
+  const asked: number[][] = [];
   const fetch = async (after: number, gaps: number[], limit: number) => {
+    asked.push(gaps);
     const taken = snapshot();
     const rows = visible
       .filter((r) => r.id > after || gaps.includes(r.id))
@@ -58,6 +61,7 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
     fetch,
     deliver: (rows) => delivered.push(...rows.map((r) => r.id)),
     onGapTimeout: (ids) => givenUp.push(...ids),
+    deliverLate: (rows) => deliveredLate.push(...rows.map((r) => r.id)),
   });
   /** Starts a writing transaction (its id given out now); `take` gives it row ids. */
   const begin = () => {
@@ -85,6 +89,8 @@ function setup(ordered: boolean, gapTimeoutMs: number | "the default" = 1000) {
   return {
     feed,
     delivered,
+    deliveredLate,
+    asked,
     givenUp,
     begin,
     commitNew,
@@ -236,8 +242,8 @@ describe("ChangeFeed", () => {
     expect(givenUp).toEqual([]);
   });
 
-  it("gives a gap up after gapTimeoutMs as a last resort, and never delivers it late", async () => {
-    const { feed, delivered, givenUp, begin, commitNew, tick } = setup(true);
+  it("gives a gap up after gapTimeoutMs as a last resort, and delivers it late, apart and once, if it commits", async () => {
+    const { feed, delivered, deliveredLate, givenUp, begin, commitNew, tick } = setup(true);
     commitNew(1);
     const stuck = begin().take();
     commitNew(1);
@@ -247,9 +253,66 @@ describe("ChangeFeed", () => {
     await feed.poke();
     expect(delivered).toEqual([1, 3]);
     expect(givenUp).toEqual([2]);
-    stuck.commit(); // too late: never delivered, never twice
+    commitNew(1);
     await feed.poke();
-    expect(delivered).toEqual([1, 3]);
+    expect(deliveredLate).toEqual([]);
+    stuck.commit(); // after the last resort: not in order any more, but not lost
+    await feed.poke();
+    expect(delivered).toEqual([1, 3, 4]);
+    expect(deliveredLate).toEqual([2]);
+    await feed.poke();
+    expect(deliveredLate).toEqual([2]);
+    feed.stop();
+  });
+
+  it("stops looking for an id given up once its writer is seen ended without it", async () => {
+    const { feed, asked, begin, commitNew, tick } = setup(true);
+    const doomed = begin().take();
+    commitNew(1);
+    await feed.poke();
+    tick(1500);
+    await feed.poke(); // given up, still looked for
+    await feed.poke();
+    expect(asked.at(-1)).toEqual([1]);
+    doomed.rollback();
+    await feed.poke(); // reads after its writer ended: nobody will write it
+    await feed.poke();
+    expect(asked.at(-1)).toEqual([]);
+    feed.stop();
+  });
+
+  it("stops looking for an id given up LATE_WATCH_MS ago", async () => {
+    const { feed, asked, deliveredLate, begin, commitNew, tick } = setup(true);
+    const stuck = begin().take();
+    commitNew(1);
+    await feed.poke();
+    tick(1500);
+    await feed.poke();
+    tick(LATE_WATCH_MS - 1);
+    await feed.poke();
+    expect(asked.at(-1)).toEqual([1]);
+    tick(1);
+    await feed.poke();
+    await feed.poke();
+    expect(asked.at(-1)).toEqual([]);
+    stuck.commit();
+    await feed.poke();
+    expect(deliveredLate).toEqual([]);
+    feed.stop();
+  });
+
+  it("unordered: delivers a row given up by the last resort when it commits, with the others", async () => {
+    const { feed, delivered, deliveredLate, begin, commitNew, tick } = setup(false);
+    const stuck = begin().take();
+    commitNew(1);
+    await feed.poke();
+    tick(1500);
+    await feed.poke();
+    stuck.commit();
+    await feed.poke();
+    expect(delivered).toEqual([2, 1]);
+    expect(deliveredLate).toEqual([]);
+    feed.stop();
   });
 
   it("unordered: delivers at once, and still picks up a late row once", async () => {

@@ -3,11 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
-import { buildApp } from "../app";
+import { buildApp, type BuildAppOptions } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { Database } from "../db/database";
 import { LocalMediaStorage } from "../modules/media/media-storage";
-import type { PaymentProvider } from "../modules/payments/payment-provider";
 import { answerChecker } from "./contract-check";
 import { createTestDatabase, resetDatabase } from "./test-database";
 
@@ -22,10 +21,16 @@ export interface TestContext {
   violations: string[];
 }
 
+/** What a test may set of the app it builds (`BuildAppOptions`). */
+export type TestAppOptions = Pick<
+  BuildAppOptions,
+  "webRoot" | "paymentProvider" | "streamHeartbeatMs" | "orderEventGapTimeoutMs"
+>;
+
 /** Builds the app on a fresh database with a fresh data folder. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string; paymentProvider?: PaymentProvider; streamHeartbeatMs?: number } = {},
+  options: TestAppOptions = {},
 ): Promise<TestContext & { close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-test-"));
   const config = loadConfig({
@@ -44,6 +49,7 @@ export async function startTestApp(
     webRoot: options.webRoot ?? path.join(dataDir, "no-web"),
     inspectAnswer: answerChecker(violations),
     streamHeartbeatMs: options.streamHeartbeatMs,
+    orderEventGapTimeoutMs: options.orderEventGapTimeoutMs,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
@@ -69,7 +75,7 @@ export async function startTestApp(
  */
 export function useTestApp(
   env: Record<string, string> = {},
-  options: { paymentProvider?: PaymentProvider; streamHeartbeatMs?: number } = {},
+  options: Omit<TestAppOptions, "webRoot"> = {},
 ): TestContext {
   const context = {} as TestContext;
   let close: (() => Promise<void>) | undefined;

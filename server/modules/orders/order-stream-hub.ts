@@ -57,6 +57,9 @@ export const MAX_STREAMS_PER_SESSION = 4;
 export const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
 
+/** An event's frame without its `id:` line: news to the stream, not a point to resume from. */
+const withoutId = (frame: string) => frame.replace(/^id: \d+\n/, "");
+
 /**
  * The live order streams of this process (server-sent events). Order changes are read, in the
  * order they were committed, from the order_events table that every process writes in the same
@@ -78,6 +81,8 @@ export class OrderStreamHub {
     /** Checks which of these sessions are still alive (logout in another process, expiry). */
     private readonly liveSessions?: (hashes: string[]) => Promise<Set<string>>,
     private readonly heartbeatMs = HEARTBEAT_MS,
+    /** How long an event still being written holds the streams (`GAP_TIMEOUT_MS`; tests shorten it). */
+    gapTimeoutMs?: number,
   ) {
     this.feed = new ChangeFeed<EventRow>({
       ordered: true,
@@ -91,16 +96,15 @@ export class OrderStreamHub {
             .orderBy(asc(orderEvents.id))
             .limit(limit),
         ),
-      deliver: (rows) => {
-        this.delivering = this.delivering
-          .then(() => this.broadcast(rows))
-          .catch((error: unknown) =>
-            this.log?.error({ err: error }, "order stream delivery failed"),
-          );
-      },
+      deliver: (rows) => this.enqueue(() => this.broadcast(rows)),
       onError: (error) => this.log?.warn({ err: error }, "could not read order events"),
       onGapTimeout: (ids) =>
         this.log?.warn({ ids }, "order events given up on: their transactions ran too long"),
+      deliverLate: (rows) => {
+        this.log?.warn({ ids: rows.map((r) => r.id) }, "order events given up on came late");
+        this.enqueue(() => this.broadcastLate(rows));
+      },
+      gapTimeoutMs,
     });
   }
 
@@ -208,6 +212,27 @@ export class OrderStreamHub {
     }
   }
 
+  /** Runs `delivery` after the ones before it: the streams get events in the order the feed gave them. */
+  private enqueue(delivery: () => Promise<void>): void {
+    this.delivering = this.delivering
+      .then(delivery)
+      .catch((error: unknown) => this.log?.error({ err: error }, "order stream delivery failed"));
+  }
+
+  /**
+   * Events given up on (their transactions ran past the last resort) that committed after all:
+   * sent to everyone they concern, without their ids. Their ids are behind what every stream was
+   * sent, so a reconnect does not ask for them again; a stream that was replaying may get one twice,
+   * which the page takes as the same news.
+   */
+  private async broadcastLate(rows: EventRow[]): Promise<void> {
+    if (this.subscribers.size === 0) return;
+    for (const { row, frame, visibleToShopper } of await this.frames(rows)) {
+      for (const subscriber of this.subscribers)
+        if (this.wants(subscriber, row, visibleToShopper)) this.send(subscriber, withoutId(frame));
+    }
+  }
+
   private wants(subscriber: Subscriber, row: EventRow, visibleToShopper: boolean): boolean {
     if (subscriber.audience.kind === "seller") return true;
     return subscriber.audience.userId === row.userId && visibleToShopper;
@@ -242,9 +267,13 @@ export class OrderStreamHub {
   private write(subscriber: Subscriber, id: number, frame: string): void {
     if (id <= subscriber.lastSent && subscriber.held === undefined) return;
     subscriber.lastSent = Math.max(subscriber.lastSent, id);
-    // A subscriber that stopped reading (its buffer keeps growing) is dropped, not waited for.
+    this.send(subscriber, id <= subscriber.past ? withoutId(frame) : frame);
+  }
+
+  /** Writes to a stream; one that stopped reading (its buffer keeps growing) is dropped, not waited for. */
+  private send(subscriber: Subscriber, text: string): void {
     if (subscriber.response.writableLength > 1024 * 1024) return this.end(subscriber);
-    subscriber.response.write(id <= subscriber.past ? frame.replace(/^id: \d+\n/, "") : frame);
+    subscriber.response.write(text);
   }
 
   private async beat(): Promise<void> {
