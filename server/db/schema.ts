@@ -203,6 +203,10 @@ export const orders = pgTable(
     index("orders_open_deliver_by_idx")
       .on(t.deliverBy)
       .where(sql`${t.status} in ('Order Placed','Packing','Out for Delivery')`),
+    // Paid orders cancelled whose money is still to go back: the seller's list of refunds owed.
+    index("orders_refund_due_idx")
+      .on(t.createdAt)
+      .where(sql`${t.needsRefund}`),
   ],
 );
 

@@ -11,7 +11,9 @@ export function errorMessage(error: unknown): string {
  * The app's server-state cache, and the one place that says why a call failed (store-spec.md
  * 8): a failed load or write shows its message in a toast, once per message however many calls
  * fail with it, so pages handle only success. Calls marked `meta: { silent: true }` stay quiet
- * (their page says it another way).
+ * (their page says it another way), and so does a failed refresh of one marked
+ * `meta: { quietRefresh: true }` that still shows what it loaded before (its page says it is not
+ * updating: the live order lists, every 10 s while the server is down).
  */
 export function createQueryClient(retry: number | false = 1): QueryClient {
   const report = (error: unknown, meta: Record<string, unknown> | undefined) => {
@@ -20,7 +22,12 @@ export function createQueryClient(retry: number | false = 1): QueryClient {
     toast.error(message, { id: message });
   };
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.quietRefresh && query.state.data !== undefined) return;
+        report(error, query.meta);
+      },
+    }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
     }),

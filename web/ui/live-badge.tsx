@@ -4,7 +4,8 @@ import type { OrderEventsState } from "./use-order-events";
  * A small note of how fresh an order page is: "Live" while the event stream is open (its dot
  * pulsing on the seller's busy screens), otherwise a refresh every few seconds; `stale` when the
  * page shows what it loaded earlier because its last refresh failed (the server or the network is
- * down), until a refresh or the stream works again.
+ * down), until a refresh works again. A live region that stays on the page, so a screen reader
+ * hears each change.
  */
 export function LiveBadge({
   state,
@@ -15,12 +16,24 @@ export function LiveBadge({
   pulse?: boolean;
   stale?: boolean;
 }) {
+  return (
+    <span role="status" className="inline-flex">
+      <BadgeText state={state} pulse={pulse} stale={stale} />
+    </span>
+  );
+}
+
+function BadgeText({
+  state,
+  pulse,
+  stale,
+}: {
+  state: OrderEventsState;
+  pulse: boolean;
+  stale: boolean;
+}) {
   if (stale)
-    return (
-      <span role="status" className="text-xs font-medium text-amber-800">
-        Not updating: connection lost, retrying
-      </span>
-    );
+    return <span className="text-xs font-medium text-amber-800">Not updating, retrying</span>;
   if (state === "live")
     return (
       <span className="inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary">

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Order } from "../../contract/order";
 
@@ -18,9 +18,12 @@ export const ORDER_POLL_MS = 10_000;
 export const MAX_STREAM_ERRORS = 3;
 /**
  * While polling, when to try the live stream again: soon after it failed (a restart or a short
- * outage is over in seconds), then less often, then every minute until it opens.
+ * outage is over in seconds), then less often, then every minute until it opens. Each wait is
+ * spread by ±25%, so that the pages open at a restart do not all come back in the same instant.
  */
 export const STREAM_RETRY_MS = [5_000, 15_000, 30_000, 60_000] as const;
+/** A stream open this long is steady: when it next fails, retries start again from the first wait. */
+const STEADY_STREAM_MS = 30_000;
 
 export const orderDetailKey = (id: string) => ["orders", "detail", id] as const;
 
@@ -34,10 +37,12 @@ export function isListed(order: Order): boolean {
 
 /**
  * A list query's `meta`: which orders the list holds, so that an event adds an order to the
- * lists it now belongs to and drops it from the others. A list without it holds `isListed` orders.
+ * lists it now belongs to and drops it from the others (a list without it holds `isListed`
+ * orders); and that its page shows a failed refresh itself (`LiveBadge`'s `stale`), so no toast
+ * is needed while the orders it had stay on screen (`quietRefresh`, see query-client.ts).
  */
-export function orderListMeta(holds: (order: Order) => boolean): { holds: typeof holds } {
-  return { holds };
+export function orderListMeta(holds: (order: Order) => boolean) {
+  return { holds, quietRefresh: true };
 }
 
 function holdsOf(meta: Record<string, unknown> | undefined): (order: Order) => boolean {
@@ -119,15 +124,17 @@ export function useOrderEvents(
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let openedBefore = false;
     let retries = 0;
+    /** When the current stream last opened; undefined once it failed. */
+    let openedAt: number | undefined;
     const startedAt = Date.now();
-    const refetch = (predicate?: (updatedAt: number) => boolean) =>
+    const refetch = (predicate?: (query: Query) => boolean) =>
       void queryClient.invalidateQueries(
-        {
-          queryKey: ["orders"],
-          predicate: predicate ? (q) => predicate(q.state.dataUpdatedAt) : undefined,
-        },
+        { queryKey: ["orders"], predicate },
         { cancelRefetch: false },
       );
+    // A list whose last refresh failed says "Not updating" until one works: once the stream is
+    // back, it is refreshed at once.
+    const failed = (query: Query) => query.state.status === "error";
 
     const stopPolling = () => {
       clearInterval(pollTimer);
@@ -141,9 +148,11 @@ export function useOrderEvents(
         pollTimer = setInterval(() => refetch(), ORDER_POLL_MS);
       }
       if (typeof EventSource === "undefined") return;
-      const delay = STREAM_RETRY_MS[Math.min(retries, STREAM_RETRY_MS.length - 1)];
+      if (openedAt !== undefined && Date.now() - openedAt >= STEADY_STREAM_MS) retries = 0;
+      openedAt = undefined;
+      const delay = STREAM_RETRY_MS[Math.min(retries, STREAM_RETRY_MS.length - 1)]!;
       retries += 1;
-      retryTimer = setTimeout(connect, delay);
+      retryTimer = setTimeout(connect, delay * (0.75 + Math.random() / 2));
     };
 
     function connect() {
@@ -156,11 +165,15 @@ export function useOrderEvents(
       stream.addEventListener("open", () => {
         if (source !== stream) return;
         errors = 0;
-        retries = 0;
+        openedAt = Date.now();
         stopPolling();
         setState("live");
-        if (!openedBefore) refetch((updatedAt) => updatedAt > 0 && updatedAt < startedAt);
+        if (!openedBefore)
+          refetch(
+            (q) => failed(q) || (q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < startedAt),
+          );
         else if (!sawEventId) refetch();
+        else refetch(failed);
         openedBefore = true;
       });
       stream.addEventListener("order", (event) => {

@@ -102,9 +102,10 @@ export function ordersRoutes(deps: AppDeps) {
         schema: {
           tags: ["seller"],
           summary:
-            "Every customer's orders, newest first (status= one status; open=true every open order, oldest promise first)",
+            "Every customer's orders, newest first (status= one status; open=true every open order, oldest promise first; refundDue=true every refund owed, oldest first)",
           querystring: sellerOrderQuerySchema.extend({
             open: z.enum(["true", "false"]).optional(),
+            refundDue: z.enum(["true", "false"]).optional(),
           }),
           response: { 200: orderListResponseSchema, ...errorResponses },
         },
@@ -113,7 +114,11 @@ export function ordersRoutes(deps: AppDeps) {
         success: true as const,
         orders: await listSellerOrders(
           deps.db,
-          { status: request.query.status, open: request.query.open === "true" },
+          {
+            status: request.query.status,
+            open: request.query.open === "true",
+            refundDue: request.query.refundDue === "true",
+          },
           deps.urls,
         ),
       }),

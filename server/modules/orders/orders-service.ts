@@ -41,19 +41,20 @@ export async function listShopperOrders(
 /**
  * The seller's orders, newest first, optionally of one status (`Awaiting Payment` lists the
  * unpaid online checkouts holding stock). `open` lists every order still to be delivered, the
- * oldest promise first: the seller's live queue.
+ * oldest promise first: the seller's live queue. `refundDue` lists every paid order cancelled whose
+ * money is still to go back, the longest owed first.
  */
 export async function listSellerOrders(
   db: Db,
-  filter: { status?: OrderStatus; open?: boolean },
+  filter: { status?: OrderStatus; open?: boolean; refundDue?: boolean },
   urls: PublicUrls,
 ): Promise<Order[]> {
-  if (filter.open) {
+  if (filter.open || filter.refundDue) {
     const rows = await db
       .select()
       .from(orders)
-      .where(inArray(orders.status, [...openStatuses]))
-      .orderBy(asc(orders.deliverBy), asc(orders.id))
+      .where(filter.open ? inArray(orders.status, [...openStatuses]) : eq(orders.needsRefund, true))
+      .orderBy(filter.open ? asc(orders.deliverBy) : asc(orders.createdAt), asc(orders.id))
       .limit(OPEN_QUEUE_LIMIT);
     return toOrders(db, rows, urls);
   }

@@ -386,7 +386,7 @@ describe("seller order calls", () => {
     expect((await stockOf(product.id)).stock).toBe(3);
   });
 
-  it("answer the queue (open=true): every open order, the oldest promise first, however many newer orders closed since", async () => {
+  it("answer the queue (open=true) and the refunds owed (refundDue=true), however many newer orders closed since", async () => {
     const seller = await createSeller(t.database.db);
     const { user } = await createShopper(t.database.db);
     const product = await insertProduct(t.database.db, { stock: 5 });
@@ -410,6 +410,16 @@ describe("seller order calls", () => {
     });
     await order({ status: "Cancelled", createdAt: minutes(-1) });
     await order({ status: "Awaiting Payment", paymentType: "Online", placedAt: null });
+    const owed = (createdAt: Date) =>
+      order({
+        status: "Cancelled",
+        paymentType: "Online",
+        isPaid: true,
+        needsRefund: true,
+        createdAt,
+      });
+    const owedLast = await owed(minutes(-2));
+    const owedLongest = await owed(minutes(-700));
     const list = async (query: string) => {
       const response = await t.app.inject({
         url: `/api/order/seller${query}`,
@@ -423,6 +433,7 @@ describe("seller order calls", () => {
     const newest = await list("");
     expect(newest).toHaveLength(SELLER_LIST_LIMIT);
     expect(newest).not.toContain(oldest.id);
+    expect(await list("?refundDue=true")).toEqual([owedLongest.id, owedLast.id]);
     expect(
       (await t.app.inject({ url: "/api/order/seller?open=yes", cookies: seller.cookies }))
         .statusCode,

@@ -116,6 +116,16 @@ export function useOpenOrders() {
   });
 }
 
+/** Every paid order cancelled whose money is still to go back (`?refundDue=true`), oldest first. */
+export function useRefundsOwed() {
+  return useQuery({
+    queryKey: ["orders", "seller", "refund-due"],
+    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller?refundDue=true"),
+    select: (b) => b.orders,
+    meta: orderListMeta((order) => order.refundDue),
+  });
+}
+
 /** The newest `SELLER_LIST_LIMIT` orders of every status: the history behind the queue. */
 export function useRecentOrders(enabled: boolean) {
   return useQuery({
@@ -123,6 +133,7 @@ export function useRecentOrders(enabled: boolean) {
     queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller"),
     select: (b) => b.orders,
     enabled,
+    meta: orderListMeta(isListed),
   });
 }
 
@@ -149,6 +160,8 @@ export function usePickList() {
     queryKey: PICK_LIST_KEY,
     queryFn: () => apiFetch<PickList>("/api/order/seller/pick-list"),
     select: (body) => body.items,
+    // The page says when a refresh failed (see query-client.ts).
+    meta: { quietRefresh: true },
   });
 }
 

@@ -36,6 +36,8 @@ function serve(orders: Order[], awaiting: Order[] = [], recent = orders) {
   return mockApi((url, init) => {
     if (url === "/api/order/seller?open=true")
       return { body: { success: true, orders: queueOf(orders) } };
+    if (url === "/api/order/seller?refundDue=true")
+      return { body: { success: true, orders: orders.filter((o) => o.refundDue) } };
     if (url === "/api/order/seller") return { body: { success: true, orders: recent } };
     if (url === "/api/order/seller?status=Awaiting%20Payment")
       return { body: { success: true, orders: awaiting } };
@@ -308,19 +310,93 @@ describe("seller: live order queue", () => {
     down = true;
     for (let i = 0; i < MAX_STREAM_ERRORS; i += 1) await first.fail();
     expect(first.closed).toBe(true);
-    expect(await screen.findByText("Not updating: connection lost, retrying")).toHaveAttribute(
-      "role",
-      "status",
-    );
+    const notice = await screen.findByText("Not updating, retrying");
+    expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(screen.getByRole("article", { name: "Order aaaaaaaa" })).toBeInTheDocument();
     expect(screen.queryByText(/Could not load/)).not.toBeInTheDocument();
 
     // Back up: the stream is tried again within seconds, not after a minute.
     down = false;
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await act(() => vi.advanceTimersByTimeAsync(6_500)); // 5 s, spread by up to 25%
     const second = Source.current(EVENTS)!;
     expect(second).not.toBe(first);
     await second.open();
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    expect(screen.queryByText(/Not updating/)).not.toBeInTheDocument();
+  });
+
+  it("does not show a delivered order as open from a history list cached while it was open", async () => {
+    // No stream: the page polls, and a list not on screen (disabled) is not refreshed.
+    vi.stubGlobal("EventSource", undefined);
+    let out = makeOrder("aaaaaaaa-1", { status: "Out for Delivery" });
+    mockApi((url) => {
+      if (url === "/api/order/seller?open=true")
+        return { body: { success: true, orders: queueOf([out]) } };
+      if (url === "/api/order/seller") return { body: { success: true, orders: [out] } };
+      if (url === "/api/order/seller?refundDue=true")
+        return { body: { success: true, orders: [] } };
+      return undefined;
+    });
+    render("/seller/orders?status=Delivered");
+    await screen.findByText("No orders in Delivered.");
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    await userEvent.click(within(nav).getByRole("link", { name: /All open/ }));
+    expect(await screen.findByRole("article", { name: "Order aaaaaaaa" })).toBeInTheDocument();
+
+    out = {
+      ...out,
+      status: "Delivered",
+      history: [...out.history, { status: "Delivered", at: "2026-11-22T10:11:00.000Z" }],
+    };
+    await act(() => vi.advanceTimersByTimeAsync(10_000)); // the next poll
+    expect(await screen.findByText(/No open orders right now/)).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(0)");
+    expect(document.title).toBe("Orders · GreenCart");
+  });
+
+  it("lists the refunds owed, however old, with their count, and drops one once refunded", async () => {
+    FakeEventSource.install();
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const owed = makeOrder("eeeeeeee-5", { status: "Cancelled", refundDue: true, isPaid: true });
+    const calls = serve([makeOrder("aaaaaaaa-1"), owed], [], []);
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    expect(within(nav).getByRole("link", { name: /Refund due/ })).toHaveTextContent("(1)");
+    await userEvent.click(within(nav).getByRole("link", { name: /Refund due/ }));
+    const card = await screen.findByRole("article", { name: "Order eeeeeeee" });
+    expect(labels()).toEqual(["Order eeeeeeee"]);
+    expect(calls.some((c) => c.url === "/api/order/seller")).toBe(false);
+    await userEvent.click(within(card).getByRole("button", { name: "Refund" }));
+    expect(await screen.findByText("No refunds owed.")).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: /Refund due/ })).toHaveTextContent("(0)");
+  });
+
+  it("refreshes a list whose refresh failed as soon as its stream is back", async () => {
+    const Source = FakeEventSource.install();
+    let down = false;
+    const placed = makeOrder("aaaaaaaa-1");
+    mockApi((url) => {
+      if (down)
+        return { status: 503, body: { success: false, code: "unavailable", message: "Down" } };
+      if (url === "/api/order/seller?open=true")
+        return { body: { success: true, orders: [placed] } };
+      if (url === "/api/order/seller?refundDue=true")
+        return { body: { success: true, orders: [] } };
+      return undefined;
+    });
+    render();
+    const card = await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const stream = Source.current(EVENTS)!;
+    await stream.open();
+    await stream.push(placed); // the stream has sent an event: a reconnect replays, not refetches
+
+    down = true; // a short blip: the stream reconnects by itself; a refresh fails meanwhile
+    await stream.fail();
+    await userEvent.click(within(card).getByRole("button", { name: "Mark Packing" }));
+    expect(await screen.findByText("Not updating, retrying")).toBeInTheDocument();
+    down = false;
+    await stream.open();
     expect(await screen.findByText("Live")).toBeInTheDocument();
     expect(screen.queryByText(/Not updating/)).not.toBeInTheDocument();
   });

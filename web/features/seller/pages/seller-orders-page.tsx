@@ -1,20 +1,21 @@
 import { Link, useSearchParams } from "react-router";
-import { SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
+import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
 import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
 import { isOlder, useOrderEvents } from "../../../ui/use-order-events";
-import { useAwaitingPaymentOrders, useOpenOrders, useRecentOrders } from "../api";
+import { useAwaitingPaymentOrders, useOpenOrders, useRecentOrders, useRefundsOwed } from "../api";
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
 import { OrderCard } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { LiveBadge } from "../../../ui/live-badge";
 
-type Filter = "open" | OrderStatus;
+type Filter = "open" | OrderStatus | "refund-due";
 const filters: { value: Filter; label: string }[] = [
   { value: "open", label: "All open" },
   ...visibleStatuses.map((s) => ({ value: s, label: s })),
+  { value: "refund-due", label: "Refund due" },
   { value: "Awaiting Payment", label: "Awaiting payment" },
 ];
 
@@ -23,8 +24,29 @@ function parseFilter(value: string | null): Filter {
 }
 
 const isOpen = (order: Order) => openStatuses.includes(order.status);
-const matches = (order: Order, filter: Filter) =>
-  filter === "open" ? isOpen(order) : order.status === filter;
+function matches(order: Order, filter: Filter): boolean {
+  if (filter === "open") return isOpen(order);
+  if (filter === "refund-due") return order.refundDue;
+  return order.status === filter;
+}
+
+/**
+ * The server's list each filter is read from, and how many orders it answers at most: the queue
+ * (every open order), the refunds owed, the newest orders (history), the unpaid checkouts.
+ */
+type ListName = "queue" | "refunds" | "recent" | "awaiting";
+function listOf(filter: Filter): ListName {
+  if (filter === "Awaiting Payment") return "awaiting";
+  if (filter === "refund-due") return "refunds";
+  if (filter === "Delivered" || filter === "Cancelled") return "recent";
+  return "queue";
+}
+const listLimit: Record<ListName, number> = {
+  queue: OPEN_QUEUE_LIMIT,
+  refunds: OPEN_QUEUE_LIMIT,
+  recent: SELLER_LIST_LIMIT,
+  awaiting: SELLER_LIST_LIMIT,
+};
 
 /** Open orders by their promise, soonest (or most overdue) first; others newest first. */
 function byUrgency(a: Order, b: Order): number {
@@ -36,42 +58,52 @@ function byUrgency(a: Order, b: Order): number {
 }
 
 /**
- * The orders of several lists, each once: an order can sit in two of them (an online order paid
- * while the awaiting-payment list was loaded), and the newest copy is the one kept.
+ * The newest copy of each order across the page's lists: a list kept in the cache while another
+ * filter was shown may hold an older copy (an event it did not hold the order for, a refresh it
+ * missed); the copy with the longest history wins.
  */
-function eachOnce(orders: Order[]): Order[] {
+function newestCopies(lists: (Order[] | undefined)[]): Map<string, Order> {
   const byId = new Map<string, Order>();
-  for (const order of orders) {
+  for (const order of lists.flatMap((list) => list ?? [])) {
     const kept = byId.get(order._id);
     if (!kept || isOlder(kept, order)) byId.set(order._id, order);
   }
-  return [...byId.values()];
+  return byId;
 }
 
 /** /seller/orders: the live queue. New orders arrive without a reload, with a toast and a beep. */
 export function SellerOrdersPage() {
-  const queue = useOpenOrders();
-  const live = useOrderEvents(SELLER_EVENTS_URL);
   const [params] = useSearchParams();
   const filter = parseFilter(params.get("status"));
-  const now = useNow();
-  useNewOrderAlerts(queue.data);
-  const closedFilter = filter === "Delivered" || filter === "Cancelled";
-  const recent = useRecentOrders(closedFilter);
-  const awaiting = useAwaitingPaymentOrders(filter === "Awaiting Payment");
-  const all = eachOnce([...(queue.data ?? []), ...(recent.data ?? []), ...(awaiting.data ?? [])]);
-  useOpenOrdersTitle(queue.data ? all.filter(isOpen).length : undefined);
-  const shown = all.filter((o) => matches(o, filter)).sort(byUrgency);
-  // The list the chosen filter is read from; the others only add what they hold.
-  const source = filter === "Awaiting Payment" ? awaiting : closedFilter ? recent : queue;
-  const recentFull = (recent.data?.length ?? 0) >= SELLER_LIST_LIMIT;
-  const countOf = (f: Filter): string | undefined => {
-    const from =
-      f === "Awaiting Payment" ? awaiting : f === "Delivered" || f === "Cancelled" ? recent : queue;
-    if (!from.data) return undefined;
-    const count = all.filter((o) => matches(o, f)).length;
-    return from === recent && recentFull ? `${count}+` : String(count);
+  const lists = {
+    queue: useOpenOrders(),
+    refunds: useRefundsOwed(),
+    recent: useRecentOrders(listOf(filter) === "recent"),
+    awaiting: useAwaitingPaymentOrders(filter === "Awaiting Payment"),
   };
+  const live = useOrderEvents(SELLER_EVENTS_URL);
+  const now = useNow();
+  useNewOrderAlerts(lists.queue.data);
+  const newest = newestCopies(Object.values(lists).map((list) => list.data));
+  /**
+   * A filter's orders: those of its own list (never another's, which may be an old cache), each
+   * in its newest copy, if that still matches; undefined until the list has loaded.
+   */
+  const ordersOf = (f: Filter): Order[] | undefined =>
+    lists[listOf(f)].data
+      ?.map((order) => newest.get(order._id) ?? order)
+      .filter((order) => matches(order, f));
+  const countOf = (f: Filter): string | undefined => {
+    const orders = ordersOf(f);
+    if (!orders) return undefined;
+    const full = lists[listOf(f)].data!.length >= listLimit[listOf(f)];
+    return full ? `${orders.length}+` : String(orders.length);
+  };
+  useOpenOrdersTitle(ordersOf("open")?.length);
+  const source = lists[listOf(filter)];
+  const shown = (ordersOf(filter) ?? []).sort(byUrgency);
+  const historyFull =
+    listOf(filter) === "recent" && (source.data?.length ?? 0) >= SELLER_LIST_LIMIT;
 
   return (
     <section className="space-y-4 p-4 md:p-10">
@@ -116,7 +148,9 @@ export function SellerOrdersPage() {
         <p className="text-gray-600">
           {filter === "open"
             ? "No open orders right now. New orders appear here as shoppers buy."
-            : `No orders in ${filter}.`}
+            : filter === "refund-due"
+              ? "No refunds owed."
+              : `No orders in ${filter}.`}
         </p>
       ) : (
         <>
@@ -127,7 +161,7 @@ export function SellerOrdersPage() {
               </li>
             ))}
           </ul>
-          {closedFilter && recentFull && (
+          {historyFull && (
             <p className="text-sm text-gray-600">
               {`${filter} orders among the newest ${SELLER_LIST_LIMIT} orders. Export orders as CSV for every order of a period.`}
             </p>
