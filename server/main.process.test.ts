@@ -43,9 +43,10 @@ function start(env: Record<string, string>, port: number): Started {
   return { child, port, output: () => output, exited };
 }
 
+/** Waits for the whole start-up banner: the URL, then (written apart) the seller login. */
 async function waitUntilRunning(server: Started, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!server.output().includes("GreenCart is running at")) {
+  while (!/GreenCart is running at[\s\S]*password: .*\n/.test(server.output())) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -98,10 +98,12 @@ export const GAP_TIMEOUT_MS = 15_000;
 /**
  * How long ids given up by the last resort are still looked for: a transaction that ran past
  * `GAP_TIMEOUT_MS` may yet commit (a stuck client, a lock wait), and its row is then delivered late
- * rather than never. They are asked for beside the gaps, in the same fetches, until their row
- * appears, their writers are seen ended, or this long has passed.
+ * rather than never. They are asked for beside the gaps, in the same fetches (every poke, and the
+ * change signal's safety poll every second), until their row appears, their writers are seen
+ * ended, or this long has passed; at most `MAX_LATE` of them, the newest.
  */
 export const LATE_WATCH_MS = 10 * 60_000;
+const MAX_LATE = 100;
 
 const BATCH = 1000;
 /** Gaps asked for in one fetch (each is a query parameter; PostgreSQL takes at most 65,535). */
@@ -201,8 +203,6 @@ export class ChangeFeed<Row extends FeedRow> {
           this.startNext();
         } else if (fetched && this.gaps.size > 0) {
           this.schedule(100); // (after a failed fetch, its own retry in a second stands)
-        } else if (fetched && this.late.size > 0) {
-          this.schedule(1000); // a late commit also pokes; this is in case that is lost
         }
       });
     this.running = run;
@@ -357,7 +357,8 @@ export class ChangeFeed<Row extends FeedRow> {
           if (now - gap.since < this.gapTimeoutMs) break;
           this.gaps.delete(next);
           timedOut.push(next);
-          this.late.set(next, { ...gap, since: now });
+          if (!this.options.ordered || this.options.deliverLate)
+            this.late.set(next, { ...gap, since: now });
         }
       }
       this.watermark = next;
@@ -372,10 +373,10 @@ export class ChangeFeed<Row extends FeedRow> {
     }
   }
 
-  /** Stops looking for ids given up longer than `LATE_WATCH_MS` ago, and for the most beyond 1,000. */
+  /** Stops looking for ids given up longer than `LATE_WATCH_MS` ago, and for the oldest beyond `MAX_LATE`. */
   private forgetLate(now: number): void {
     for (const [id, gap] of this.late) {
-      if (now - gap.since < LATE_WATCH_MS && this.late.size <= MAX_ASKED_GAPS) break;
+      if (now - gap.since < LATE_WATCH_MS && this.late.size <= MAX_LATE) break;
       this.late.delete(id);
     }
   }

@@ -267,6 +267,7 @@ describe("ChangeFeed", () => {
 
   it("stops looking for an id given up once its writer is seen ended without it", async () => {
     const { feed, asked, begin, commitNew, tick } = setup(true);
+    const elsewhere = begin(); // older, writes nothing: the ceiling alone would wait for it
     const doomed = begin().take();
     commitNew(1);
     await feed.poke();
@@ -278,6 +279,19 @@ describe("ChangeFeed", () => {
     await feed.poke(); // reads after its writer ended: nobody will write it
     await feed.poke();
     expect(asked.at(-1)).toEqual([]);
+    elsewhere.commit();
+    feed.stop();
+  });
+
+  it("looks for the newest 100 ids given up, no more", async () => {
+    const { feed, asked, begin, commitNew, tick } = setup(true);
+    begin().take(101); // ids 1..101, left open
+    commitNew(1);
+    await feed.poke();
+    tick(1500);
+    await feed.poke();
+    await feed.poke();
+    expect(asked.at(-1)).toEqual(Array.from({ length: 100 }, (_, i) => i + 2));
     feed.stop();
   });
 

@@ -53,7 +53,10 @@ export async function startCatalogSync(
     },
     onError: (error) => log?.warn({ err: error }, "could not read the stock ledger"),
     onGapTimeout: (ids) =>
-      log?.warn({ ids }, "stock changes given up on: their transactions ran too long"),
+      log?.warn(
+        { ids },
+        "stock changes no longer waited for (their transactions ran too long); still watched for 10 minutes",
+      ),
   });
   const [last] = await database.db
     .select({ id: sql<string>`coalesce(max(${stockLedger.id}), 0)::text` })

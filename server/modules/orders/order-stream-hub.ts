@@ -77,7 +77,7 @@ export class OrderStreamHub {
   constructor(
     private readonly database: Database,
     private readonly urls: PublicUrls,
-    private readonly log?: Pick<Logger, "warn" | "error">,
+    private readonly log?: Pick<Logger, "info" | "warn" | "error">,
     /** Checks which of these sessions are still alive (logout in another process, expiry). */
     private readonly liveSessions?: (hashes: string[]) => Promise<Set<string>>,
     private readonly heartbeatMs = HEARTBEAT_MS,
@@ -99,9 +99,15 @@ export class OrderStreamHub {
       deliver: (rows) => this.enqueue(() => this.broadcast(rows)),
       onError: (error) => this.log?.warn({ err: error }, "could not read order events"),
       onGapTimeout: (ids) =>
-        this.log?.warn({ ids }, "order events given up on: their transactions ran too long"),
+        this.log?.warn(
+          { ids },
+          "order events no longer waited for (their transactions ran too long); still watched for 10 minutes",
+        ),
       deliverLate: (rows) => {
-        this.log?.warn({ ids: rows.map((r) => r.id) }, "order events given up on came late");
+        this.log?.info(
+          { ids: rows.map((r) => r.id) },
+          "order events no longer waited for came late",
+        );
         this.enqueue(() => this.broadcastLate(rows));
       },
       gapTimeoutMs,
@@ -220,10 +226,11 @@ export class OrderStreamHub {
   }
 
   /**
-   * Events given up on (their transactions ran past the last resort) that committed after all:
-   * sent to everyone they concern, without their ids. Their ids are behind what every stream was
-   * sent, so a reconnect does not ask for them again; a stream that was replaying may get one twice,
-   * which the page takes as the same news.
+   * Events no longer waited for (their transactions ran past the last resort) that committed after
+   * all: sent to every open stream they concern, without their ids, as news. A stream may get one
+   * twice (from a replay, or a shopper's reconnect from an id below it), which the page takes as the
+   * same news. A page reconnecting at that moment from a higher id never gets it: it shows the
+   * order as it was until its next refresh.
    */
   private async broadcastLate(rows: EventRow[]): Promise<void> {
     if (this.subscribers.size === 0) return;
