@@ -363,6 +363,7 @@ describe("seller: live order queue", () => {
     await screen.findByRole("article", { name: "Order aaaaaaaa" });
     const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
     expect(within(nav).getByRole("link", { name: /Refund due/ })).toHaveTextContent("(1)");
+    expect(within(nav).getByRole("link", { name: /Refund due/ })).toHaveClass("text-red-700");
     await userEvent.click(within(nav).getByRole("link", { name: /Refund due/ }));
     const card = await screen.findByRole("article", { name: "Order eeeeeeee" });
     expect(labels()).toEqual(["Order eeeeeeee"]);

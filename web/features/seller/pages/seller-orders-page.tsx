@@ -115,12 +115,19 @@ export function SellerOrdersPage() {
         {filters.map((f) => {
           const count = countOf(f.value);
           const active = f.value === filter;
+          // Money the shop owes stands out until it is paid back.
+          const owed = f.value === "refund-due" && count !== undefined && count !== "0";
+          const look = active
+            ? "border-primary bg-primary text-white"
+            : owed
+              ? "border-red-300 font-medium text-red-700 hover:bg-red-50"
+              : "border-gray-300 hover:bg-gray-100";
           return (
             <Link
               key={f.value}
               to={{ search: f.value === "open" ? "" : `?status=${encodeURIComponent(f.value)}` }}
               aria-current={active ? "page" : undefined}
-              className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm md:min-h-9 ${active ? "border-primary bg-primary text-white" : "border-gray-300 hover:bg-gray-100"}`}
+              className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm md:min-h-9 ${look}`}
             >
               {f.label}
               {count !== undefined && <span className="ml-1.5">({count})</span>}
