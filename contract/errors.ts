@@ -7,6 +7,7 @@ export const errorCodes = [
   "not_found",
   "request_timeout",
   "out_of_stock",
+  "price_changed",
   "conflict",
   "invalid_transition",
   "payload_too_large",
@@ -24,6 +25,6 @@ export interface ErrorBody {
   success: false;
   code: ErrorCode;
   message: string;
-  /** For `out_of_stock`: the product that could not be taken. */
+  /** For `out_of_stock` and `price_changed`: the product that could not be taken. */
   productId?: string;
 }

@@ -2,11 +2,22 @@ import { z } from "zod";
 import { addressSchema } from "./address";
 import { categoryKeys } from "./categories";
 import { idSchema, messageSchema, successSchema, timestampSchema } from "./common";
+import { hasAtMostTwoDecimals } from "./money";
 import { orderStatuses, paymentTypes } from "./order-status";
 
 export const orderItemInputSchema = z.object({
   product: idSchema,
   quantity: z.number().int().min(1).max(99),
+  /**
+   * The offer price (rupees) the shopper was shown for it. Never what is charged: if the product's
+   * price is another one now, the order is refused (409 `price_changed`) and nothing is written.
+   */
+  shownOfferPrice: z
+    .number()
+    .nonnegative()
+    .max(10_000_000)
+    .refine(hasAtMostTwoDecimals, "must have at most two decimals")
+    .optional(),
 });
 
 /** Body of `POST /api/order/cod` and `/api/order/stripe`. A client `userId` is ignored. */

@@ -8,6 +8,7 @@ const statusByCode: Record<ErrorCode, number> = {
   not_found: 404,
   request_timeout: 408,
   out_of_stock: 409,
+  price_changed: 409,
   conflict: 409,
   invalid_transition: 409,
   payload_too_large: 413,

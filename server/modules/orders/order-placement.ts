@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { rupeesToPaise } from "../../../contract/money";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { deliveryPromiseMinutes, type PaymentType } from "../../../contract/order-status";
 import type { Database, Db } from "../../db/database";
@@ -86,7 +87,11 @@ export async function placeOrder(
   if (unknown) throw new AppError("not_found", "Product not found", { productId: unknown.product });
   const hash = requestHash(options.paymentType, input);
   const items = JSON.stringify(
-    input.items.map((i) => ({ product: i.product, quantity: i.quantity })),
+    input.items.map((i) => ({
+      product: i.product,
+      quantity: i.quantity,
+      shown: i.shownOfferPrice === undefined ? undefined : rupeesToPaise(i.shownOfferPrice),
+    })),
   );
 
   for (let attempt = 1; ; attempt++) {
@@ -140,6 +145,21 @@ function refusedProduct(error: unknown): RefusedProduct | undefined {
   }
 }
 
+/** The repriced product as `place_order` read it (migration 0008), from the error's HINT. */
+function repricedProduct(error: unknown): { name: string; offerPrice: number } | undefined {
+  try {
+    const product = JSON.parse(sqlHintOf(error) ?? "null") as {
+      name?: unknown;
+      offerPrice?: unknown;
+    } | null;
+    return typeof product?.name === "string" && typeof product.offerPrice === "number"
+      ? { name: product.name, offerPrice: product.offerPrice }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The database function's refusals in words a shopper understands. */
 function placementError(error: unknown, input: PlaceOrderInput): unknown {
   const state = sqlStateOf(error);
@@ -154,6 +174,16 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
         "conflict",
         `You already have ${HOLD_LIMITS.maxUnpaidCheckouts} online payments waiting. Complete or cancel one of them, or choose Cash On Delivery.`,
       );
+    case "GCSHN": {
+      const product = repricedProduct(error);
+      return new AppError(
+        "price_changed",
+        product
+          ? `The price of ${product.name} is now ₹${product.offerPrice.toFixed(2)}. Please check your cart and place the order again.`
+          : "A price in your cart has changed. Please check your cart and place the order again.",
+        { productId },
+      );
+    }
     case "GCPRC":
       return new AppError(
         "conflict",

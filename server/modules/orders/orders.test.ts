@@ -142,6 +142,70 @@ describe("POST /api/order/cod", () => {
     expect(await orderCount()).toBe(0);
   });
 
+  it("refuses with 409 price_changed a price other than the one the shopper was shown, and writes nothing", async () => {
+    const { cookies, address } = await shopperWithAddress();
+    const rice = await insertProduct(t.database.db, { stock: 10, offerPrice: 50, price: 60 });
+    const tomato = await insertProduct(t.database.db, {
+      name: "Fresh Tomato",
+      stock: 10,
+      offerPrice: 45,
+      price: 50,
+    });
+    const order = (tomatoShown: number) =>
+      post(
+        t.app,
+        "/api/order/cod",
+        {
+          items: [
+            { product: rice.id, quantity: 1, shownOfferPrice: 50 },
+            { product: tomato.id, quantity: 2, shownOfferPrice: tomatoShown },
+          ],
+          address: address.id,
+        },
+        cookies,
+      );
+    // The cart showed ₹35; the seller has raised it to ₹45 since.
+    const refused = await order(35);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: "price_changed",
+      productId: tomato.id,
+      message:
+        "The price of Fresh Tomato is now ₹45.00. Please check your cart and place the order again.",
+    });
+    expect(await orderCount()).toBe(0);
+    expect(await stockOf(rice.id)).toEqual({ stock: 10, inStock: true });
+
+    const placed = await order(45);
+    expect(placed.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select({ amountPaise: orders.amountPaise })
+      .from(orders)
+      .where(eq(orders.id, placed.json<{ orderId: string }>().orderId));
+    expect(row!.amountPaise).toBe((50 + 2 * 45) * 100);
+    const unpriced = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: tomato.id, quantity: 1 }], address: address.id },
+      cookies,
+    );
+    expect(unpriced.statusCode).toBe(201);
+    expect(
+      (
+        await post(
+          t.app,
+          "/api/order/cod",
+          {
+            items: [{ product: tomato.id, quantity: 1, shownOfferPrice: 45.001 }],
+            address: address.id,
+          },
+          cookies,
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+
   it("names the refused product and its stock from the order's one statement, asking nothing more", async () => {
     const { user, address } = await shopperWithAddress();
     const scarce = await insertProduct(t.database.db, { name: "Alphonso Mango", stock: 1 });

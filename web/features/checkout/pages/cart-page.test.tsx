@@ -119,12 +119,54 @@ describe("cart page", () => {
     const order = calls.find((c) => c.url === "/api/order/cod")!;
     expect(JSON.parse(order.init?.body as string)).toEqual({
       items: [
-        { product: "p1", quantity: 3 },
-        { product: "p2", quantity: 12 },
+        { product: "p1", quantity: 3, shownOfferPrice: 32.5 },
+        { product: "p2", quantity: 12, shownOfferPrice: 19.99 },
       ],
       address: "a2",
     });
     expect(new Headers(order.init?.headers).get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("when a price changed since the cart was shown, says so and shows the cart at the new price", async () => {
+    let tomato = product("p1", "Tomato", 32.5);
+    const calls = mockApi((url) => {
+      const list = productListAnswer(url, [tomato, product("p2", "Onion", 19.99)]);
+      if (list) return list;
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/address/get")
+        return { body: { success: true, addresses: [address("a1", "1 First St")] } };
+      if (url === "/api/cart/update") return { body: { success: true, message: "Cart Updated" } };
+      if (url === "/api/order/cod")
+        return {
+          status: 409,
+          body: {
+            success: false,
+            code: "price_changed",
+            productId: "p1",
+            message:
+              "The price of Tomato is now ₹40.00. Please check your cart and place the order again.",
+          },
+        };
+      return undefined;
+    });
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText(/1 First St/);
+    expect(screen.getAllByText("₹337.38").length).toBeGreaterThan(0);
+    tomato = product("p1", "Tomato", 40); // the seller's change, not yet on screen
+    await userEvent.setup().click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+    expect(
+      await screen.findByText(
+        "The price of Tomato is now ₹40.00. Please check your cart and place the order again.",
+      ),
+    ).toBeInTheDocument();
+    // 3 × 40 + 12 × 19.99 = 359.88
+    expect((await screen.findAllByText("₹359.88")).length).toBeGreaterThan(0);
+    const order = calls.find((c) => c.url === "/api/order/cod")!;
+    expect((JSON.parse(order.init?.body as string) as { items: unknown[] }).items[0]).toEqual({
+      product: "p1",
+      quantity: 3,
+      shownOfferPrice: 32.5,
+    });
   });
 
   it("says 'Please select an address' when there is none, and places nothing", async () => {

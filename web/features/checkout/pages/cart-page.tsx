@@ -18,6 +18,9 @@ import {
 } from "../components/cart-frame";
 import { OrderSummary, type PaymentChoice } from "../components/order-summary";
 
+/** Refusals after which the cart's products are read again: the cart then shows why. */
+const refreshesCart = new Set<string>(["out_of_stock", "price_changed", "not_found"]);
+
 export function CartPage() {
   const { user, sessionChecked, cart, updateCart, removeFromCart, clearCart, setShowLogin } =
     useStore();
@@ -69,7 +72,13 @@ export function CartPage() {
       return toast.error(
         `${unavailable.product.name} is out of stock. Remove it to place your order.`,
       );
-    const items = lines.map((l) => ({ product: l.product._id, quantity: l.quantity }));
+    // Each line says the price the shopper sees: the server refuses the order if it is not the
+    // price now (409 price_changed), instead of charging a price never shown.
+    const items = lines.map((l) => ({
+      product: l.product._id,
+      quantity: l.quantity,
+      shownOfferPrice: l.product.offerPrice,
+    }));
     const cartKey = JSON.stringify(items);
     if (attempt.current?.cart !== cartKey)
       attempt.current = { cart: cartKey, key: crypto.randomUUID() };
@@ -91,9 +100,10 @@ export function CartPage() {
           clearCart();
           void navigate("/my-orders");
         },
-        // The mutation cache says why; a product that ran out shows as such at once.
+        // The mutation cache says why; the cart then shows the products as they are now (sold
+        // out, repriced, or gone).
         onError: (error) => {
-          if (error instanceof ApiError && error.code === "out_of_stock") void products.refetch();
+          if (error instanceof ApiError && refreshesCart.has(error.code)) void products.refetch();
         },
       },
     );
