@@ -16,7 +16,8 @@ export function LoaderPage() {
   const to = destination(params.get("next"));
   useEffect(() => {
     if (!to) return;
-    const timer = setTimeout(() => void navigate(to), LOADER_DELAY_MS);
+    // In place of the loader: Back from the next page must not land here and be sent on again.
+    const timer = setTimeout(() => void navigate(to, { replace: true }), LOADER_DELAY_MS);
     return () => clearTimeout(timer);
   }, [to, navigate]);
   if (!to)
