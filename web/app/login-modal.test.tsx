@@ -52,6 +52,48 @@ describe("login modal", () => {
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 
+  it("brings focus back in when it gets out, and keeps it on Login while signing in, sending once", async () => {
+    let answer = (_: Response) => {};
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((url: string) => {
+        calls.push(url);
+        return url === "/api/user/login"
+          ? pending
+          : Promise.resolve(new Response("{}", { status: 401 }));
+      }),
+    );
+    const behind = document.body.appendChild(document.createElement("button"));
+    renderApp(<LoginModal />);
+    const ui = userEvent.setup();
+    behind.focus();
+    expect(screen.getByLabelText("Email")).toHaveFocus();
+
+    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+    await ui.type(screen.getByLabelText("Password"), "wrong");
+    const login = screen.getByRole("button", { name: "Login" });
+    await ui.click(login);
+    await waitFor(() => expect(login).toHaveAttribute("aria-disabled", "true"));
+    expect(login).not.toBeDisabled();
+    expect(login).toHaveFocus();
+    await ui.keyboard("{Enter}");
+    expect(calls.filter((u) => u === "/api/user/login")).toHaveLength(1);
+    answer(
+      new Response(
+        JSON.stringify({
+          success: false,
+          code: "not_authorized",
+          message: "Invalid email or password",
+        }),
+        { status: 401, headers: { "content-type": "application/json" } },
+      ),
+    );
+    expect(await screen.findByText("Invalid email or password")).toBeInTheDocument();
+    behind.remove();
+  });
+
   it("keeps a shopper who logs in from the cart on the cart", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));

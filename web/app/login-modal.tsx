@@ -54,6 +54,17 @@ export function LoginModal() {
     }
   };
 
+  // Focus that got out all the same (a click on the page behind, or Tab after the browser dropped
+  // it on the page) is brought back in.
+  useEffect(() => {
+    const keepIn = (event: FocusEvent) => {
+      if (dialog.current && event.target instanceof Node && !dialog.current.contains(event.target))
+        firstField.current?.focus();
+    };
+    document.addEventListener("focusin", keepIn);
+    return () => document.removeEventListener("focusin", keepIn);
+  }, []);
+
   useEffect(() => {
     firstField.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setShowLogin(false);
@@ -63,6 +74,7 @@ export function LoginModal() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (signIn.isPending) return;
     signIn.mutate(
       mode === "register" ? { mode, name, email, password } : { mode, email, password },
       {
@@ -159,10 +171,11 @@ export function LoginModal() {
             click here
           </button>
         </p>
+        {/* Not `disabled` while signing in: the browser would drop the focus out of the dialog. */}
         <button
           type="submit"
-          disabled={signIn.isPending}
-          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:opacity-60"
+          aria-disabled={signIn.isPending}
+          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull aria-disabled:opacity-60"
         >
           {mode === "register" ? "Create Account" : "Login"}
         </button>
