@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from "react";
 import { toast } from "../ui/toast";
+import type { Product } from "../../contract/product";
 import type { CartItems, User } from "../../contract/user";
 import { fetchSession, useSaveCart, useSignOut } from "./session-api";
 import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
@@ -26,7 +27,8 @@ interface Store {
   cart: CartItems;
   showLogin: boolean;
   setShowLogin: (show: boolean) => void;
-  addToCart: (productId: string) => void;
+  /** One more of `product`, unless the cart already holds all of its stock (then a toast says so). */
+  addToCart: (product: Pick<Product, "_id" | "name" | "stock">) => void;
   updateCart: (productId: string, quantity: number) => void;
   /** Several lines at once, without a toast per line (the caller says what happened). */
   setQuantities: (quantities: Record<string, number>) => void;
@@ -166,8 +168,15 @@ export function StoreProvider({
       cart,
       showLogin,
       setShowLogin,
-      addToCart: (id) => {
-        setCart((c) => addOne(c, id));
+      addToCart: (product) => {
+        if ((cart[product._id] ?? 0) >= product.stock)
+          return void toast.error(
+            product.stock === 0
+              ? `Sorry, ${product.name} is out of stock.`
+              : `Only ${product.stock} of ${product.name} left, all in your cart.`,
+            { id: `stock-${product._id}` },
+          );
+        setCart((c) => addOne(c, product._id));
         toast.success("Added to Cart");
       },
       updateCart: (id, quantity) => {

@@ -63,7 +63,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             disabled={!ready}
             onClick={() => {
               movedBy.current = "add";
-              addToCart(product._id);
+              addToCart(product);
             }}
             className="h-11 w-full rounded border border-primary/40 bg-primary/10 px-3 text-sm text-primary sm:w-auto md:h-9"
             aria-label={`Add ${product.name} to cart`}
@@ -79,7 +79,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
               movedBy.current = "less";
               removeFromCart(product._id);
             }}
-            onMore={() => addToCart(product._id)}
+            onMore={() => addToCart(product)}
           />
         )}
       </div>

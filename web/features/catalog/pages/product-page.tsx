@@ -117,7 +117,7 @@ export function ProductPage() {
           <div className="mt-8 flex items-center gap-4 text-base">
             <button
               disabled={!product.inStock || !ready}
-              onClick={() => addToCart(product._id)}
+              onClick={() => addToCart(product)}
               className="w-full rounded bg-gray-100 py-3.5 font-medium text-gray-800 transition hover:bg-gray-200 disabled:cursor-not-allowed disabled:opacity-50"
             >
               Add to Cart
@@ -125,7 +125,7 @@ export function ProductPage() {
             <button
               disabled={!product.inStock || !ready}
               onClick={() => {
-                addToCart(product._id);
+                addToCart(product);
                 void navigate("/cart");
               }}
               className="w-full rounded bg-primary py-3.5 font-medium text-white transition hover:bg-primary-dull disabled:cursor-not-allowed disabled:opacity-50"

@@ -10,6 +10,7 @@ import { ProductsPage } from "./products-page";
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
   document.getElementById("initial-data")?.remove();
   resetInitialAnswers();
 });
@@ -49,6 +50,25 @@ describe("products page", () => {
     up = true;
     await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Fresh Tomatoes")).toBeInTheDocument();
+  });
+
+  it("adds no more of a product than its stock, and says so", async () => {
+    const lastTwo = makeProduct("p1", { name: "Alphonso Mango", stock: 2, description: [] });
+    mockApi((url) => productListAnswer(url, [lastTwo]));
+    renderApp(<ProductsPage />, { path: "/products" });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole("button", { name: "Add Alphonso Mango to cart" }));
+    const more = await screen.findByRole("button", { name: /Add one more Alphonso Mango/ });
+    await ui.click(more);
+    await ui.click(more);
+    expect(
+      await screen.findByText("Only 2 of Alphonso Mango left, all in your cart."),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem("greencart.cart") ?? "{}")).toMatchObject({
+        items: { p1: 2 },
+      }),
+    );
   });
 
   it("asks the server for 24 in-stock products at a time and loads more with the button", async () => {

@@ -46,7 +46,13 @@ export function CartLine({
             {formatRupees(product.offerPrice * quantity)}
           </p>
         </div>
-        {!product.inStock && <p className="text-red-600">Out of stock: remove it to order.</p>}
+        {!product.inStock ? (
+          <p className="text-red-600">Out of stock: remove it to order.</p>
+        ) : (
+          quantity > product.stock && (
+            <p className="text-red-600">Only {product.stock} left: lower the quantity to order.</p>
+          )
+        )}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
           <div
             role="group"
@@ -76,7 +82,7 @@ export function CartLine({
             <button
               type="button"
               onClick={() => onQuantity(quantity + 1)}
-              disabled={!product.inStock}
+              disabled={!product.inStock || quantity >= product.stock}
               aria-label={`Add one more ${product.name}`}
               className="flex h-11 w-11 items-center justify-center text-lg hover:bg-gray-100 disabled:opacity-40 md:h-9 md:w-9"
             >

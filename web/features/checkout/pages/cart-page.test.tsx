@@ -169,6 +169,33 @@ describe("cart page", () => {
     });
   });
 
+  it("says when the cart holds more than the stock left, and orders nothing until it is lowered", async () => {
+    const calls = mockApi((url) => {
+      const list = productListAnswer(url, [
+        { ...product("p1", "Tomato", 32.5), stock: 2 },
+        product("p2", "Onion", 19.99),
+      ]);
+      if (list) return list;
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/address/get")
+        return { body: { success: true, addresses: [address("a1", "1 First St")] } };
+      if (url === "/api/cart/update") return { body: { success: true, message: "Cart Updated" } };
+      return undefined;
+    });
+    renderApp(<CartPage />, { path: "/cart" });
+    expect(
+      await screen.findByText("Only 2 left: lower the quantity to order."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add one more Tomato" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Add one more Onion" })).toBeEnabled();
+    await screen.findByText(/1 First St/);
+    await userEvent.setup().click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+    expect(
+      await screen.findByText("Only 2 of Tomato left. Lower the quantity to place your order."),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/order/cod")).toBe(false);
+  });
+
   it("says 'Please select an address' when there is none, and places nothing", async () => {
     const calls = api([]);
     renderApp(<CartPage />, { path: "/cart" });

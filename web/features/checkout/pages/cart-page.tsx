@@ -72,6 +72,11 @@ export function CartPage() {
       return toast.error(
         `${unavailable.product.name} is out of stock. Remove it to place your order.`,
       );
+    const short = lines.find((l) => l.quantity > l.product.stock);
+    if (short)
+      return toast.error(
+        `Only ${short.product.stock} of ${short.product.name} left. Lower the quantity to place your order.`,
+      );
     // Each line says the price the shopper sees: the server refuses the order if it is not the
     // price now (409 price_changed), instead of charging a price never shown.
     const items = lines.map((l) => ({
