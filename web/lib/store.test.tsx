@@ -115,15 +115,39 @@ describe("the app's cart store", () => {
     await waitFor(() => expect(server.saves).toEqual([{ p1: 2 }]));
   });
 
+  it("follows a change another tab made, so that its own next change does not save over it", async () => {
+    const server = serverWithSavedCart({ p1: 3 });
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    // The other tab added p2 and saved it.
+    const other = { owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false };
+    localStorage.setItem(CART_KEY, JSON.stringify(other));
+    window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.saves).toEqual([]); // the other tab saved it; this one sends nothing again
+
+    // Another account's cart (a login in the other tab) is not followed.
+    localStorage.setItem(CART_KEY, JSON.stringify({ ...other, owner: "u2", items: { p2: 9 } }));
+    window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
+  });
+
   it("keeps a visitor's cart in local storage", async () => {
     localStorage.setItem(CART_KEY, JSON.stringify({ p2: 5 }));
     mockApi((url) => productListAnswer(url, [product("p2")]));
     renderApp(<CartProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":5}'));
-    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({
-      owner: null,
-      items: { p2: 5 },
-      unsaved: false,
-    });
+    // Written by an effect once the session is known.
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({
+        owner: null,
+        items: { p2: 5 },
+        unsaved: false,
+      }),
+    );
   });
 });

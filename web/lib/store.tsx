@@ -15,7 +15,13 @@ import type { Product } from "../../contract/product";
 import type { CartItems, User } from "../../contract/user";
 import { fetchSession, useSaveCart, useSignOut } from "./session-api";
 import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
-import { cartAfterSignIn, forgetStoredCart, readStoredCart, writeStoredCart } from "./stored-cart";
+import {
+  CART_KEY,
+  cartAfterSignIn,
+  forgetStoredCart,
+  readStoredCart,
+  writeStoredCart,
+} from "./stored-cart";
 import { useProductsByIds } from "./catalogue-api";
 
 const SAVE_DELAY_MS = 400;
@@ -113,6 +119,22 @@ export function StoreProvider({
       unsaved: Boolean(user) && JSON.stringify(cart) !== lastSaved.current,
     });
   }, [cart, user, sessionChecked]);
+
+  // Another tab of this browser changed the cart (an item added on a product page while the cart
+  // is open here): this tab follows at once, so that its next change does not save over that one.
+  // The other tab saves what it changed; a cart of another owner is not this tab's business.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== CART_KEY || !sessionChecked) return;
+      const stored = readStoredCart();
+      if (stored.owner !== (user?._id ?? null)) return;
+      const items = JSON.stringify(stored.items);
+      if (user) lastSaved.current = items;
+      setCart((current) => (JSON.stringify(current) === items ? current : stored.items));
+    };
+    window.addEventListener("storage", follow);
+    return () => window.removeEventListener("storage", follow);
+  }, [user, sessionChecked]);
 
   // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
   // save a cart naming them). The catalogue is the one the storefront pages share.

@@ -1,7 +1,7 @@
 import type { CartItems } from "../../contract/user";
 import { mergeCarts } from "./cart-rules";
 
-const CART_KEY = "greencart.cart";
+export const CART_KEY = "greencart.cart";
 
 /**
  * The cart as this browser keeps it between visits. `owner` is null for a visitor's cart (merged
