@@ -50,7 +50,7 @@ BEGIN
   -- Unknown, deleted, repriced since the shopper saw it, or sold out already? Say so before writing
   -- anything (the stock update below stays the judge).
   SELECT w.product, p.id IS NULL AS missing, p.name, p.stock, p.in_stock, p.offer_price_paise,
-         (w.shown IS NOT NULL AND p.offer_price_paise <> w.shown) AS repriced INTO v_check
+         (NOT p.in_stock OR p.stock < w.quantity) AS short INTO v_check
     FROM jsonb_to_recordset(p_items) AS w(product uuid, quantity integer, shown bigint)
     LEFT JOIN LATERAL (
       SELECT p.id, p.name, p.in_stock, p.stock, p.offer_price_paise FROM products p
@@ -58,12 +58,12 @@ BEGIN
     ) p ON true
     WHERE p.id IS NULL OR NOT p.in_stock OR p.stock < w.quantity
        OR (w.shown IS NOT NULL AND p.offer_price_paise <> w.shown)
-    ORDER BY (p.id IS NULL) DESC,
-             (w.shown IS NOT NULL AND p.offer_price_paise <> w.shown) DESC LIMIT 1;
+    -- Gone first, then sold out, then repriced: a repriced item that is also sold out says so.
+    ORDER BY (p.id IS NULL) DESC, (NOT p.in_stock OR p.stock < w.quantity) DESC LIMIT 1;
   IF FOUND AND v_check.missing THEN
     RAISE EXCEPTION USING ERRCODE = 'GCPRD', MESSAGE = 'product not found',
       DETAIL = v_check.product::text;
-  ELSIF FOUND AND v_check.repriced THEN
+  ELSIF FOUND AND NOT v_check.short THEN
     RAISE EXCEPTION USING ERRCODE = 'GCSHN', MESSAGE = 'price not the one shown',
       DETAIL = v_check.product::text,
       HINT = json_build_object('name', v_check.name,
@@ -138,9 +138,18 @@ BEGIN
           set_config('greencart.actor', 'shopper', true),
           set_config('greencart.stock_note', '', true);
   FOR v_item IN
-    SELECT i.product_id, i.quantity, i.unit_price_paise FROM order_items i
+    SELECT i.product_id, i.quantity, i.unit_price_paise, w.shown FROM order_items i
+      LEFT JOIN jsonb_to_recordset(p_items) AS w(product uuid, shown bigint)
+        ON w.product = i.product_id
       WHERE i.order_id = v_order_id ORDER BY i.product_id
   LOOP
+    -- The items were priced by a later statement than the check above: a price committed in
+    -- between (while this order waited for the shopper's row, say) is refused here, and the
+    -- store's retry meets the check above.
+    IF v_item.shown IS NOT NULL AND v_item.shown <> v_item.unit_price_paise THEN
+      RAISE EXCEPTION USING ERRCODE = 'GCPRC', MESSAGE = 'price changed',
+        DETAIL = v_item.product_id::text;
+    END IF;
     UPDATE products SET stock = stock - v_item.quantity,
                         in_stock = stock - v_item.quantity > 0,
                         updated_at = v_now

@@ -41,16 +41,25 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string;
 }
 
+/**
+ * What an Idempotency-Key stands for: the payment, the address, the products and quantities. Not
+ * the prices the shopper was shown: a retry after a lost answer is the same order even if the page
+ * has learnt a new price since (a refused order wrote nothing, so reusing its key is safe).
+ */
 const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
   createHash("sha256")
     .update(
       JSON.stringify([
         paymentType,
         input.address,
-        [...input.items].sort((a, b) => a.product.localeCompare(b.product)),
+        input.items
+          .map((i) => ({ product: i.product, quantity: i.quantity }))
+          .sort((a, b) => a.product.localeCompare(b.product)),
       ]),
     )
     .digest("hex");
+
+const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
 interface PlaceOrderRow {
   order_id: string | null;
@@ -179,7 +188,7 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
       return new AppError(
         "price_changed",
         product
-          ? `The price of ${product.name} is now ₹${product.offerPrice.toFixed(2)}. Please check your cart and place the order again.`
+          ? `The price of ${product.name} is now ${rupees.format(product.offerPrice)}. Please check your cart and place the order again.`
           : "A price in your cart has changed. Please check your cart and place the order again.",
         { productId },
       );

@@ -177,7 +177,50 @@ describe("POST /api/order/cod", () => {
     expect(await orderCount()).toBe(0);
     expect(await stockOf(rice.id)).toEqual({ stock: 10, inStock: true });
 
-    const placed = await order(45);
+    // A repriced item that is also sold out says it is sold out.
+    const gone = await insertProduct(t.database.db, {
+      name: "Last Melon",
+      stock: 0,
+      price: 100,
+      offerPrice: 90,
+    });
+    const both = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: gone.id, quantity: 1, shownOfferPrice: 80 }], address: address.id },
+      cookies,
+    );
+    expect(both.json()).toMatchObject({ code: "out_of_stock", productId: gone.id });
+
+    // The same Idempotency-Key after the page learnt the new price is the same order, not a 422.
+    const key = { "idempotency-key": "cart-1" };
+    const retried = await post(
+      t.app,
+      "/api/order/cod",
+      {
+        items: [
+          { product: rice.id, quantity: 1, shownOfferPrice: 50 },
+          { product: tomato.id, quantity: 2, shownOfferPrice: 35 },
+        ],
+        address: address.id,
+      },
+      cookies,
+      key,
+    );
+    expect(retried.json()).toMatchObject({ code: "price_changed" });
+    const placed = await post(
+      t.app,
+      "/api/order/cod",
+      {
+        items: [
+          { product: rice.id, quantity: 1, shownOfferPrice: 50 },
+          { product: tomato.id, quantity: 2, shownOfferPrice: 45 },
+        ],
+        address: address.id,
+      },
+      cookies,
+      key,
+    );
     expect(placed.statusCode).toBe(201);
     const [row] = await t.database.db
       .select({ amountPaise: orders.amountPaise })
