@@ -72,9 +72,12 @@ export function LoginModal() {
     return () => window.removeEventListener("keydown", onKey);
   }, [mode, setShowLogin]);
 
+  // Set at once on submit (the mutation's own pending state shows a moment later).
+  const sending = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (signIn.isPending) return;
+    if (sending.current) return;
+    sending.current = true;
     signIn.mutate(
       mode === "register" ? { mode, name, email, password } : { mode, email, password },
       {
@@ -88,6 +91,9 @@ export function LoginModal() {
           setTimeout(() => void navigate(destination), 800);
         },
         onError: (error) => toast.error(errorMessage(error), { id: "login-error" }),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
@@ -175,7 +181,7 @@ export function LoginModal() {
         <button
           type="submit"
           aria-disabled={signIn.isPending}
-          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull aria-disabled:opacity-60"
+          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
         >
           {mode === "register" ? "Create Account" : "Login"}
         </button>

@@ -38,6 +38,9 @@ describe("cart rules", () => {
     expect(quantityOptions(3)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(quantityOptions(12)).toHaveLength(12);
     expect(quantityOptions(12).at(-1)).toBe(12);
+    expect(quantityOptions(1, 4)).toEqual([1, 2, 3, 4]);
+    expect(quantityOptions(6, 4)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(quantityOptions(2, 50)).toHaveLength(9);
   });
 
   it("rounds the total down to two decimals, computed without float noise", () => {

@@ -36,9 +36,12 @@ export function countItems(cart: CartItems): number {
   return Object.values(cart).reduce((sum, q) => sum + q, 0);
 }
 
-/** Dropdown choices: 1 to 9, or up to the current quantity when above 9. */
-export function quantityOptions(current: number): number[] {
-  return Array.from({ length: Math.max(9, current) }, (_, i) => i + 1);
+/**
+ * Dropdown choices: 1 to 9, or up to the current quantity when above 9; never more than the
+ * `stock` left, unless the cart already holds more (then up to what it holds, which it says).
+ */
+export function quantityOptions(current: number, stock = Infinity): number[] {
+  return Array.from({ length: Math.max(Math.min(9, stock), current) }, (_, i) => i + 1);
 }
 
 /** Cart total in rupees, computed in paise and rounded down to two decimals. */

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, productListAnswer, renderApp } from "../test/render";
 import { useStore } from "./store";
@@ -30,6 +30,19 @@ function CartProbe() {
     <p data-testid="cart">
       {sessionChecked ? `${user?.name ?? "visitor"} ${JSON.stringify(cart)}` : "checking"}
     </p>
+  );
+}
+
+/** The cart, and a button adding one p2 as a product card does. */
+function AddProbe() {
+  const { addToCart } = useStore();
+  return (
+    <>
+      <CartProbe />
+      <button type="button" onClick={() => addToCart(product("p2"))}>
+        add p2
+      </button>
+    </>
   );
 }
 
@@ -134,6 +147,73 @@ describe("the app's cart store", () => {
     window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
+  });
+
+  it("saves its own change even when another tab that followed it echoes it back first", async () => {
+    // The new product's details arrive late: until then the cart is not saved (it is checked first).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const saves: unknown[] = [];
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === "/api/user/is-auth")
+          return json({
+            success: true,
+            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+          });
+        const list = productListAnswer(url, [product("p1"), product("p2")]);
+        if (list) {
+          if (url.includes("p2")) await gate;
+          return json(list.body);
+        }
+        if (url === "/api/cart/update") {
+          saves.push((JSON.parse(init?.body as string) as { cartItems: unknown }).cartItems);
+          return json({ success: true, message: "Cart Updated" });
+        }
+        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+      }),
+    );
+    renderApp(<AddProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    act(() => screen.getByRole("button", { name: "add p2" }).click());
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({
+        items: { p1: 3, p2: 1 },
+        unsaved: true,
+      }),
+    );
+    // Another tab followed and wrote it back as saved (as this app did before it stopped doing so).
+    act(() => {
+      localStorage.setItem(
+        CART_KEY,
+        JSON.stringify({ owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false }),
+      );
+      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    });
+    release();
+    await waitFor(() => expect(saves).toEqual([{ p1: 3, p2: 1 }]));
+  });
+
+  it("leaves another tab's unsaved change marked unsaved, for that tab (or the next load) to save", async () => {
+    serverWithSavedCart({ p1: 3 });
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    act(() => {
+      localStorage.setItem(
+        CART_KEY,
+        JSON.stringify({ owner: "u1", items: { p1: 4 }, unsaved: true }),
+      );
+      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    });
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":4}'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ unsaved: true });
   });
 
   it("keeps a visitor's cart in local storage", async () => {

@@ -88,6 +88,8 @@ export function StoreProvider({
 
   // The cart last known to be on the server, so an unchanged cart is not sent again.
   const lastSaved = useRef<string>("");
+  // The cart last taken from another tab, not to be written back to local storage.
+  const followed = useRef<string | null>(null);
   const signedIn = useCallback((next: User) => {
     lastSaved.current = JSON.stringify(next.cartItems);
     setUser(next);
@@ -113,6 +115,9 @@ export function StoreProvider({
   // stored cart may belong to the shopper about to be recognised.
   useEffect(() => {
     if (!sessionChecked) return;
+    // A cart followed from another tab is already stored as that tab left it (saved or not).
+    if (followed.current === JSON.stringify(cart)) return;
+    followed.current = null;
     writeStoredCart({
       owner: user?._id ?? null,
       items: cart,
@@ -122,15 +127,22 @@ export function StoreProvider({
 
   // Another tab of this browser changed the cart (an item added on a product page while the cart
   // is open here): this tab follows at once, so that its next change does not save over that one.
-  // The other tab saves what it changed; a cart of another owner is not this tab's business.
+  // It does not write the cart back (that tab's record, saved or not, stays as it is), and takes
+  // it as saved only if that tab says so; a cart of another owner is not this tab's business.
+  const currentCart = useRef(cart);
+  useEffect(() => {
+    currentCart.current = cart;
+  });
   useEffect(() => {
     const follow = (event: StorageEvent) => {
       if (event.key !== CART_KEY || !sessionChecked) return;
       const stored = readStoredCart();
       if (stored.owner !== (user?._id ?? null)) return;
       const items = JSON.stringify(stored.items);
-      if (user) lastSaved.current = items;
-      setCart((current) => (JSON.stringify(current) === items ? current : stored.items));
+      if (items === JSON.stringify(currentCart.current)) return;
+      followed.current = items;
+      if (user && !stored.unsaved) lastSaved.current = items;
+      setCart(stored.items);
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);

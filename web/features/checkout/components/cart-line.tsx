@@ -73,7 +73,7 @@ export function CartLine({
               onChange={(e) => onQuantity(Number(e.target.value))}
               className="h-11 border-x border-gray-300 bg-white px-2 text-center outline-none focus-visible:ring-2 focus-visible:ring-primary md:h-9"
             >
-              {quantityOptions(quantity).map((n) => (
+              {quantityOptions(quantity, product.stock).map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>

@@ -73,10 +73,12 @@ export function CartPage() {
         `${unavailable.product.name} is out of stock. Remove it to place your order.`,
       );
     const short = lines.find((l) => l.quantity > l.product.stock);
-    if (short)
+    if (short) {
+      void products.refetch(); // the stock shown may be old: a restock lifts the limit
       return toast.error(
         `Only ${short.product.stock} of ${short.product.name} left. Lower the quantity to place your order.`,
       );
+    }
     // Each line says the price the shopper sees: the server refuses the order if it is not the
     // price now (409 price_changed), instead of charging a price never shown.
     const items = lines.map((l) => ({
@@ -84,7 +86,9 @@ export function CartPage() {
       quantity: l.quantity,
       shownOfferPrice: l.product.offerPrice,
     }));
-    const cartKey = JSON.stringify(items);
+    // One key per products and quantities: a retry after a lost answer stays the same order even
+    // when a price shown has changed since (the server does not count prices in the key).
+    const cartKey = JSON.stringify(items.map((i) => [i.product, i.quantity]));
     if (attempt.current?.cart !== cartKey)
       attempt.current = { cart: cartKey, key: crypto.randomUUID() };
     place.mutate(
