@@ -13,6 +13,18 @@ export class ApiError extends Error {
   }
 }
 
+/** Calls that answer 401 for a visitor as a matter of course: a refusal there ends no session. */
+const SIGN_IN_CALLS = /\/(is-auth|login|register)$/;
+let sessionRefused: (() => boolean) | undefined;
+
+/**
+ * `listener` runs when the server refuses a call for want of a session, and says whether this
+ * tab had one (then it ended: it expired, or was signed out elsewhere).
+ */
+export function onSessionRefused(listener: () => boolean): void {
+  sessionRefused = listener;
+}
+
 /** The one way the web app calls the API: same origin, cookies included, errors as ApiError. */
 export async function apiFetch<T>(
   path: string,
@@ -41,8 +53,13 @@ export async function apiFetch<T>(
   const body = (await response.json().catch(() => undefined)) as
     (Partial<ErrorBody> & T) | undefined;
   if (!response.ok || !body || body.success === false) {
+    const refused = response.status === 401 && !SIGN_IN_CALLS.test(path);
     throw new ApiError(
-      body?.message ?? `Request failed (${response.status})`,
+      refused
+        ? sessionRefused?.()
+          ? "Your session has ended. Please log in again."
+          : "Please log in to continue."
+        : (body?.message ?? `Request failed (${response.status})`),
       response.status,
       body?.code ?? "unknown",
       body,

@@ -216,6 +216,94 @@ describe("the app's cart store", () => {
     expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ unsaved: true });
   });
 
+  /** A server whose shopper can sign in or out meanwhile (as another tab, or time, does). */
+  function serverWithSession(saved: Record<string, number>) {
+    const state = { signedIn: false, saves: [] as unknown[] };
+    const calls = mockApi((url, init) => {
+      const list = productListAnswer(url, [product("p1"), product("p2")]);
+      if (list) return list;
+      if (!state.signedIn) return undefined; // 401
+      if (url === "/api/user/is-auth")
+        return {
+          body: {
+            success: true,
+            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: saved },
+          },
+        };
+      if (url === "/api/cart/update") {
+        saved = (JSON.parse(init?.body as string) as { cartItems: Record<string, number> })
+          .cartItems;
+        state.saves.push(saved);
+        return { body: { success: true, message: "Cart Updated" } };
+      }
+      return undefined;
+    });
+    return { state, calls };
+  }
+
+  it("follows a sign-in in another tab, without merging the visitor's cart a second time", async () => {
+    localStorage.setItem(CART_KEY, JSON.stringify({ p1: 1 }));
+    const server = serverWithSession({ p1: 3, p2: 1 });
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p1":1}'));
+    // The other tab signed in, merged this browser's visitor cart ({p1: 1}) into the saved one
+    // and saved the result.
+    server.state.signedIn = true;
+    act(() => {
+      localStorage.setItem(
+        CART_KEY,
+        JSON.stringify({ owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false }),
+      );
+      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.state.saves).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ owner: "u1" });
+  });
+
+  it("follows a sign-out in another tab", async () => {
+    const server = serverWithSession({ p1: 3 });
+    server.state.signedIn = true;
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    server.state.signedIn = false;
+    act(() => {
+      localStorage.removeItem(CART_KEY);
+      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    });
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}"));
+  });
+
+  it("says a session ended when the server refuses a call, and keeps the unsaved cart for the next sign-in", async () => {
+    const server = serverWithSession({ p1: 3 });
+    server.state.signedIn = true;
+    renderApp(<AddProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    server.state.signedIn = false; // the session expired
+    act(() => screen.getByRole("button", { name: "add p2" }).click());
+    expect(
+      await screen.findByText("Your session has ended. Please log in again."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}"));
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({
+      owner: "u1",
+      items: { p1: 3, p2: 1 },
+      unsaved: true,
+    });
+
+    // Signed in again (here by a reload): the change the server refused is there, and saved.
+    server.state.signedIn = true;
+    cleanup();
+    renderApp(<CartProbe />);
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
+    );
+    await waitFor(() => expect(server.state.saves).toEqual([{ p1: 3, p2: 1 }]));
+  });
+
   it("keeps a visitor's cart in local storage", async () => {
     localStorage.setItem(CART_KEY, JSON.stringify({ p2: 5 }));
     mockApi((url) => productListAnswer(url, [product("p2")]));

@@ -13,7 +13,8 @@ import {
 import { toast } from "../ui/toast";
 import type { Product } from "../../contract/product";
 import type { CartItems, User } from "../../contract/user";
-import { fetchSession, useSaveCart, useSignOut } from "./session-api";
+import { onSessionRefused } from "./api-client";
+import { fetchSession, type Session, useSaveCart, useSignOut } from "./session-api";
 import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
 import {
   CART_KEY,
@@ -90,13 +91,54 @@ export function StoreProvider({
   const lastSaved = useRef<string>("");
   // The cart last taken from another tab, not to be written back to local storage.
   const followed = useRef<string | null>(null);
+  // Whose session this tab shows, at once (state follows at the next render).
+  const shown = useRef<string | undefined>(undefined);
   const signedIn = useCallback((next: User) => {
+    shown.current = next._id;
     lastSaved.current = JSON.stringify(next.cartItems);
     setUser(next);
     setCart(cartAfterSignIn(next._id, next.cartItems, readStoredCart()));
   }, []);
+  // Signed out here: by this tab, another tab, or a session that ended (the saved cart stays on
+  // the server, and this browser's record of it for the next sign-in).
+  const signedOut = useCallback(() => {
+    shown.current = undefined;
+    lastSaved.current = "";
+    setUser(null);
+    setCart({});
+    queryClient.removeQueries({ queryKey: ["orders"] });
+    queryClient.removeQueries({ queryKey: ["addresses"] });
+  }, [queryClient]);
+  // This tab's own sign-in and sign-out are the session's answer too, so that a later check
+  // which finds the session changed again (in another tab) differs from it.
+  const remember = useCallback(
+    (change: Partial<Session>) =>
+      queryClient.setQueryData<Session>(["session"], (s) => ({
+        user: null,
+        seller: false,
+        ...s,
+        ...change,
+      })),
+    [queryClient],
+  );
+  const recheck = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ["session"] }),
+    [queryClient],
+  );
+  // A call refused for want of a session: it ended (expired, or signed out elsewhere).
+  const sellerShown = useRef(false);
+  useEffect(
+    () =>
+      onSessionRefused(() => {
+        recheck();
+        return Boolean(shown.current) || sellerShown.current;
+      }),
+    [recheck],
+  );
 
   // "Checked" only once the answer is applied, so no page sees a logged-in shopper as a visitor.
+  // Every later answer (a check after another tab signed in or out, or a refused call) is
+  // applied too: another shopper, or none.
   const [sessionChecked, setSessionChecked] = useState(false);
   useEffect(() => {
     const answer = session.data;
@@ -104,11 +146,15 @@ export function StoreProvider({
     startTransition(() => {
       if (answer) {
         setSeller(answer.seller);
-        if (answer.user) signedIn(answer.user);
+        const now = answer.user?._id;
+        if (now !== shown.current) {
+          if (shown.current) signedOut();
+          if (answer.user) signedIn(answer.user);
+        }
       }
       setSessionChecked(true);
     });
-  }, [session.data, session.isError, signedIn]);
+  }, [session.data, session.isError, signedIn, signedOut]);
 
   // Every cart change is kept in local storage too, marked with whose it is and whether the
   // server has it yet (see stored-cart.ts). Not before the session is known: until then the
@@ -118,6 +164,9 @@ export function StoreProvider({
     // A cart followed from another tab is already stored as that tab left it (saved or not).
     if (followed.current === JSON.stringify(cart)) return;
     followed.current = null;
+    // An empty visitor's cart does not replace a shopper's record: a session that ended keeps
+    // its unsaved changes for the next sign-in.
+    if (!user && Object.keys(cart).length === 0 && readStoredCart().owner) return;
     writeStoredCart({
       owner: user?._id ?? null,
       items: cart,
@@ -132,12 +181,15 @@ export function StoreProvider({
   const currentCart = useRef(cart);
   useEffect(() => {
     currentCart.current = cart;
+    sellerShown.current = isSeller;
   });
   useEffect(() => {
     const follow = (event: StorageEvent) => {
       if (event.key !== CART_KEY || !sessionChecked) return;
       const stored = readStoredCart();
-      if (stored.owner !== (user?._id ?? null)) return;
+      // Another shopper's cart, or none where this tab's shopper had one: that tab signed in or
+      // out, so this one asks whose session it is now.
+      if (stored.owner !== (user?._id ?? null)) return recheck();
       const items = JSON.stringify(stored.items);
       if (items === JSON.stringify(currentCart.current)) return;
       followed.current = items;
@@ -146,7 +198,7 @@ export function StoreProvider({
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);
-  }, [user, sessionChecked]);
+  }, [user, sessionChecked, recheck]);
 
   // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
   // save a cart naming them). The catalogue is the one the storefront pages share.
@@ -186,13 +238,10 @@ export function StoreProvider({
   const logout = useCallback(async () => {
     // Signed out here whatever the server said (the mutation cache shows a failure).
     await signOut().catch(() => undefined);
-    lastSaved.current = "";
-    setUser(null);
-    setCart({});
+    remember({ user: null });
+    signedOut();
     forgetStoredCart();
-    queryClient.removeQueries({ queryKey: ["orders"] });
-    queryClient.removeQueries({ queryKey: ["addresses"] });
-  }, [queryClient, signOut]);
+  }, [remember, signedOut, signOut]);
 
   const value = useMemo<Store>(
     () => ({
@@ -226,11 +275,17 @@ export function StoreProvider({
         toast.success("Removed from Cart");
       },
       clearCart: () => setCart({}),
-      signedIn,
+      signedIn: (next) => {
+        remember({ user: next });
+        signedIn(next);
+      },
       logout,
-      setSeller,
+      setSeller: (seller) => {
+        remember({ seller });
+        setSeller(seller);
+      },
     }),
-    [user, isSeller, sessionChecked, cart, showLogin, signedIn, logout],
+    [user, isSeller, sessionChecked, cart, showLogin, signedIn, logout, remember],
   );
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }

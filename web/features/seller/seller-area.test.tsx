@@ -52,4 +52,19 @@ describe("seller area", () => {
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toContain("/api/seller/dashboard?days=7");
   });
+
+  it("shows the login form again when the seller's session ends (a call refused)", async () => {
+    // The session ends just after the area's first check: the dashboard's call is refused.
+    let checks = 0;
+    mockApi((url) => {
+      if (url === "/api/seller/is-auth" && checks++ === 0) return { body: { success: true } };
+      return undefined; // 401
+    });
+    renderApp(<SellerArea />, { path: "/seller/dashboard", pattern: "/seller/*" });
+    expect(await screen.findByRole("navigation", { name: "Seller" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Seller Login" })).toBeInTheDocument();
+    expect(
+      await screen.findByText("Your session has ended. Please log in again."),
+    ).toBeInTheDocument();
+  });
 });
