@@ -1,21 +1,49 @@
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { categoryPage } from "../../../../contract/catalogue-urls";
-import { findCategory } from "../../../../contract/categories";
+import { categories, findCategory } from "../../../../contract/categories";
 import { PagedProducts } from "../components/paged-products";
+
+const empty = (
+  <p className="mt-10 text-center text-xl font-medium text-primary">
+    No products found in this category.
+  </p>
+);
 
 export function CategoryPage() {
   const { category = "" } = useParams();
   const info = findCategory(category);
-  const empty = (
-    <p className="mt-10 text-center text-xl font-medium text-primary">
-      No products found in this category.
-    </p>
-  );
+  // A mistyped or old address names no category: say so, and offer the ones there are.
+  if (!info) return <UnknownCategory />;
   return (
     <section className="py-8">
-      <h1 className="text-2xl font-medium uppercase">{info?.text ?? category}</h1>
+      <h1 className="text-2xl font-medium uppercase">{info.text}</h1>
       <div className="h-0.5 w-16 rounded-full bg-primary" />
-      {info ? <PagedProducts firstPage={categoryPage(info.path)} empty={empty} /> : empty}
+      <PagedProducts firstPage={categoryPage(info.path)} empty={empty} />
+    </section>
+  );
+}
+
+function UnknownCategory() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-2xl font-medium">Category not found</h1>
+      {empty}
+      <p className="mt-6 text-gray-600">We have these categories:</p>
+      <ul className="mt-3 flex flex-wrap justify-center gap-3">
+        {categories.map((c) => (
+          <li key={c.path}>
+            <Link
+              to={`/products/${c.path.toLowerCase()}`}
+              className="inline-flex min-h-11 items-center rounded-full border border-primary px-4 text-primary hover:bg-primary/10"
+            >
+              {c.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to="/products" className="mt-6 inline-block text-primary underline">
+        Browse all products
+      </Link>
     </section>
   );
 }

@@ -98,6 +98,22 @@ describe("products page", () => {
     expect(screen.queryByText("Rice 1")).not.toBeInTheDocument();
   });
 
+  it("has its own search box for screens without the bar's (phones), which searches the same way", async () => {
+    const calls = mockApi((url) =>
+      productListAnswer(url, [...catalogue, product(99, "Fresh Tomato")]),
+    );
+    renderApp(<ProductsPage />, { path: "/products" });
+    expect(await screen.findByText("Rice 1")).toBeInTheDocument();
+    const box = screen.getByRole("searchbox", { name: "Search products" });
+    expect(box.closest("label")).toHaveClass("lg:hidden");
+    await userEvent.setup().type(box, "tomato");
+    expect(await screen.findByText("Fresh Tomato")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Results for “tomato”" })).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain("/api/product/list?q=tomato&inStock=true&limit=24");
+    // Asked once typing paused, not at every key.
+    expect(calls.filter((c) => c.url.includes("q=tom&"))).toEqual([]);
+  });
+
   it("starts from the answer the server put in the page, without calling the API", async () => {
     const script = document.createElement("script");
     script.id = "initial-data";
@@ -132,7 +148,13 @@ describe("category page", () => {
   it("says so for a category that does not exist, without asking", async () => {
     const calls = mockApi((url) => productListAnswer(url, catalogue));
     renderApp(<CategoryPage />, { path: "/products/shoes", pattern: "/products/:category" });
+    expect(screen.getByRole("heading", { name: "Category not found" })).toBeInTheDocument();
+    expect(screen.queryByText(/shoes/i)).toBeNull();
     expect(screen.getByText("No products found in this category.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Fresh Fruits" })).toHaveAttribute(
+      "href",
+      "/products/fruits",
+    );
     expect(calls.filter((c) => c.url.startsWith("/api/product/list"))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { allProductsPage, searchText } from "../../../../contract/catalogue-urls";
+import { useAppReady } from "../../../ui/app-ready";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import { PagedProducts } from "../components/paged-products";
 
@@ -10,11 +11,27 @@ const TYPING_PAUSE_MS = 300;
  * typos such as "tomatto"), asked once typing pauses, not at every key.
  */
 export function ProductsPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const ready = useAppReady();
   const search = searchText(params.get("search"));
   const settled = useDebouncedValue(search, TYPING_PAUSE_MS);
+  // The navigation bar's search box is there on large screens only (store-spec.md): phones and
+  // tablets search here, the same way (the address keeps the text, typing replaces the entry).
+  const onSearch = (value: string) => setParams(value ? { search: value } : {}, { replace: true });
   return (
     <section className="py-8">
+      <label className="mb-6 flex min-h-11 items-center rounded-full border border-gray-300 px-4 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40 lg:hidden">
+        <span className="sr-only">Search products</span>
+        <input
+          value={params.get("search") ?? ""}
+          disabled={!ready}
+          onChange={(e) => onSearch(e.target.value)}
+          className="w-full bg-transparent py-2 outline-none"
+          type="search"
+          enterKeyHint="search"
+          placeholder="Search products"
+        />
+      </label>
       <h1 className="text-2xl font-medium uppercase">
         {search ? `Results for “${search}”` : "All products"}
       </h1>

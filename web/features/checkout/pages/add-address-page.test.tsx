@@ -41,6 +41,12 @@ describe("address form", () => {
     await ui.type(screen.getByLabelText("Zip code"), "56O0O1abc");
     // Letters never get into a pincode.
     expect(screen.getByLabelText("Zip code")).toHaveValue("5601");
+    // Typing stops at what the server takes, rather than failing at Save.
+    await ui.type(screen.getByLabelText("Zip code"), "123456789");
+    expect(screen.getByLabelText("Zip code")).toHaveValue("5601123456");
+    expect(screen.getByLabelText("Street")).toHaveAttribute("maxLength", "200");
+    await ui.clear(screen.getByLabelText("Zip code"));
+    await ui.type(screen.getByLabelText("Zip code"), "5601");
     await ui.type(screen.getByLabelText("Phone"), "12345");
     await ui.click(screen.getByRole("button", { name: "Save address" }));
     expect(screen.getByLabelText("First Name")).toHaveAccessibleDescription("Please fill this in");

@@ -26,22 +26,39 @@ const fields: {
   type?: string;
   inputMode?: "numeric" | "tel";
   autoComplete: string;
+  /** The most the server takes (contract/address.ts): typing stops there instead of failing. */
+  maxLength: number;
 }[][] = [
   [
-    { name: "firstName", label: "First Name", autoComplete: "given-name" },
-    { name: "lastName", label: "Last Name", autoComplete: "family-name" },
+    { name: "firstName", label: "First Name", autoComplete: "given-name", maxLength: 60 },
+    { name: "lastName", label: "Last Name", autoComplete: "family-name", maxLength: 60 },
   ],
-  [{ name: "email", label: "Email address", type: "email", autoComplete: "email" }],
-  [{ name: "street", label: "Street", autoComplete: "street-address" }],
+  [{ name: "email", label: "Email address", type: "email", autoComplete: "email", maxLength: 254 }],
+  [{ name: "street", label: "Street", autoComplete: "street-address", maxLength: 200 }],
   [
-    { name: "city", label: "City", autoComplete: "address-level2" },
-    { name: "state", label: "State", autoComplete: "address-level1" },
+    { name: "city", label: "City", autoComplete: "address-level2", maxLength: 80 },
+    { name: "state", label: "State", autoComplete: "address-level1", maxLength: 80 },
   ],
   [
-    { name: "zipcode", label: "Zip code", inputMode: "numeric", autoComplete: "postal-code" },
-    { name: "country", label: "Country", autoComplete: "country-name" },
+    {
+      name: "zipcode",
+      label: "Zip code",
+      inputMode: "numeric",
+      autoComplete: "postal-code",
+      maxLength: 10,
+    },
+    { name: "country", label: "Country", autoComplete: "country-name", maxLength: 80 },
   ],
-  [{ name: "phone", label: "Phone", type: "tel", inputMode: "tel", autoComplete: "tel" }],
+  [
+    {
+      name: "phone",
+      label: "Phone",
+      type: "tel",
+      inputMode: "tel",
+      autoComplete: "tel",
+      maxLength: 24,
+    },
+  ],
 ];
 
 /**
@@ -130,6 +147,7 @@ export function AddAddressPage() {
                       type={f.type ?? "text"}
                       inputMode={f.inputMode}
                       autoComplete={f.autoComplete}
+                      maxLength={f.maxLength}
                       required
                       aria-invalid={error ? true : undefined}
                       aria-describedby={describedBy}
