@@ -38,6 +38,11 @@ export const errorBodySchema = z.object({
   message: z.string(),
   /** For `out_of_stock`: the product that could not be taken. */
   productId: z.string().optional(),
+  /**
+   * For the `conflict` of a shopper who already has the most unpaid online checkouts: how many
+   * (`POST /api/order/unpaid/cancel` gives them up).
+   */
+  unpaidCheckouts: z.number().int().optional(),
 });
 
 export interface SuccessBody {

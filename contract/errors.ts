@@ -27,4 +27,6 @@ export interface ErrorBody {
   message: string;
   /** For `out_of_stock` and `price_changed`: the product that could not be taken. */
   productId?: string;
+  /** For the `conflict` of too many unpaid online checkouts: how many the shopper has. */
+  unpaidCheckouts?: number;
 }

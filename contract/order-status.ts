@@ -21,14 +21,18 @@ export type OrderActor = (typeof orderActors)[number];
  * The one transition table (architecture.md rule 11): for each status, the statuses it may move
  * to and who may make each move. Every move, whoever makes it, is checked against this table.
  * - the payment provider confirms (`Order Placed`) or gives up on (`Cancelled`) an online order;
- *   the store cancels it itself when its stock hold lapses or the shopper starts a newer checkout;
+ *   the store cancels it itself when its stock hold lapses or the shopper starts a newer checkout,
+ *   and the shopper may give up on it (the checkouts they left unfinished);
  * - the seller runs fulfilment and may cancel until the order leaves the shop;
  * - the shopper may cancel an order the shop has not started on.
  */
 export const orderTransitions: Readonly<
   Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>>
 > = {
-  "Awaiting Payment": { "Order Placed": ["payment"], Cancelled: ["payment", "system"] },
+  "Awaiting Payment": {
+    "Order Placed": ["payment"],
+    Cancelled: ["payment", "system", "shopper"],
+  },
   "Order Placed": { Packing: ["seller"], Cancelled: ["seller", "shopper"] },
   Packing: { "Out for Delivery": ["seller"], Cancelled: ["seller"] },
   "Out for Delivery": { Delivered: ["seller"] },

@@ -97,6 +97,12 @@ export const checkoutStartedSchema = successSchema.extend({
   orderId: z.string(),
 });
 
+/** `POST /api/order/unpaid/cancel`: the shopper's unfinished online checkouts, given up. */
+export const unpaidCancelledSchema = messageSchema.extend({
+  /** How many were cancelled (their stock returned); 0 when none was waiting. */
+  cancelled: z.number().int(),
+});
+
 export const pickListResponseSchema = successSchema.extend({
   items: z.array(
     z.object({

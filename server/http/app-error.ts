@@ -26,7 +26,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { productId?: string; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      productId?: string;
+      retryAfterSeconds?: number;
+      unpaidCheckouts?: number;
+    } = {},
   ) {
     super(message);
     this.status = statusByCode[code];

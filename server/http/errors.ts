@@ -34,6 +34,7 @@ export function sendError(error: AppError): ErrorBody {
     code: error.code,
     message: error.message,
     ...(error.extra.productId ? { productId: error.extra.productId } : {}),
+    ...(error.extra.unpaidCheckouts ? { unpaidCheckouts: error.extra.unpaidCheckouts } : {}),
   };
 }
 

@@ -181,7 +181,8 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
     case "GCHL2":
       return new AppError(
         "conflict",
-        `You already have ${HOLD_LIMITS.maxUnpaidCheckouts} online payments waiting. Complete or cancel one of them, or choose Cash On Delivery.`,
+        `You have ${HOLD_LIMITS.maxUnpaidCheckouts} online payments you did not finish. Cancel them to pay for this cart, or choose Cash On Delivery.`,
+        { unpaidCheckouts: HOLD_LIMITS.maxUnpaidCheckouts },
       );
     case "GCSHN": {
       const product = repricedProduct(error);

@@ -5,11 +5,12 @@ import {
   orderChangedSchema,
   orderIdBodySchema,
   placeOrderSchema,
+  unpaidCancelledSchema,
 } from "../../../contract/order";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
 import { idempotencyHeaders } from "../orders/orders-routes";
-import { startOnlineCheckout } from "./online-checkout";
+import { cancelUnpaidCheckouts, startOnlineCheckout } from "./online-checkout";
 import { refundOrder } from "./refunds";
 
 /** `POST /api/order/stripe` (the spec's name): online payment through the configured provider. */
@@ -52,6 +53,41 @@ export function checkoutRoutes(deps: AppDeps) {
           },
         );
         return { success: true as const, url, orderId };
+      },
+    );
+
+    app.post(
+      "/api/order/unpaid/cancel",
+      {
+        onRequest: deps.guards.requireShopper,
+        schema: {
+          tags: ["orders"],
+          summary:
+            "Give up the online payments the shopper left unfinished: each is cancelled and its stock returned",
+          response: { 200: unpaidCancelledSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const cancelled = await cancelUnpaidCheckouts(
+          {
+            database: deps.database,
+            db: deps.db,
+            provider: deps.payments,
+            urls: deps.urls,
+            log: request.log,
+          },
+          request.userId,
+        );
+        return {
+          success: true as const,
+          cancelled,
+          message:
+            cancelled === 0
+              ? "No online payment was waiting."
+              : cancelled === 1
+                ? "Your unfinished online payment was cancelled."
+                : `Your ${cancelled} unfinished online payments were cancelled.`,
+        };
       },
     );
 

@@ -38,7 +38,8 @@ describe("unpaid online checkouts", () => {
     expect(third.json()).toMatchObject({
       code: "conflict",
       message:
-        "You already have 2 online payments waiting. Complete or cancel one of them, or choose Cash On Delivery.",
+        "You have 2 online payments you did not finish. Cancel them to pay for this cart, or choose Cash On Delivery.",
+      unpaidCheckouts: 2,
     });
     expect(await stockOf(product.id)).toBe(97);
     // Cash on delivery is not limited by it.
@@ -52,6 +53,54 @@ describe("unpaid online checkouts", () => {
         )
       ).statusCode,
     ).toBe(201);
+  });
+
+  it("a shopper gives up their unfinished checkouts: stock back, pages closed, then the new one starts", async () => {
+    const shopper = await buyer();
+    const someoneElse = await buyer();
+    const product = await insertProduct(t.database.db, { stock: 100 });
+    const first = await shopper.checkout([{ product: product.id, quantity: 1 }]);
+    const second = await shopper.checkout([{ product: product.id, quantity: 2 }]);
+    const theirs = await someoneElse.checkout([{ product: product.id, quantity: 4 }]);
+    expect(await stockOf(product.id)).toBe(93);
+    expect((await shopper.checkout([{ product: product.id, quantity: 3 }])).statusCode).toBe(409);
+
+    const given = await post(t.app, "/api/order/unpaid/cancel", {}, shopper.cookies);
+    expect(given.statusCode).toBe(200);
+    expect(given.json()).toEqual({
+      success: true,
+      cancelled: 2,
+      message: "Your 2 unfinished online payments were cancelled.",
+    });
+    for (const started of [first, second]) {
+      const { orderId, url } = started.json<{ orderId: string; url: string }>();
+      expect((await statusOf(orderId)).status).toBe("Cancelled");
+      // The provider's page can no longer be paid.
+      const pay = await t.app.inject({
+        method: "POST",
+        url: `${pagePath(url)}/pay`,
+        headers: form,
+      });
+      expect((await statusOf(orderId)).status).toBe("Cancelled");
+      expect(pay.statusCode).toBeLessThan(500);
+    }
+    // Another shopper's checkout is theirs to keep.
+    expect((await statusOf(theirs.json<{ orderId: string }>().orderId)).status).toBe(
+      "Awaiting Payment",
+    );
+    expect(await stockOf(product.id)).toBe(96);
+    expect((await shopper.checkout([{ product: product.id, quantity: 3 }])).statusCode).toBe(200);
+    // Nothing left to give up but the new one; a visitor may not.
+    expect(
+      (await post(t.app, "/api/order/unpaid/cancel", {}, shopper.cookies)).json(),
+    ).toMatchObject({ cancelled: 1, message: "Your unfinished online payment was cancelled." });
+    expect(
+      (await post(t.app, "/api/order/unpaid/cancel", {}, shopper.cookies)).json(),
+    ).toMatchObject({
+      cancelled: 0,
+      message: "No online payment was waiting.",
+    });
+    expect((await post(t.app, "/api/order/unpaid/cancel", {})).statusCode).toBe(401);
   });
 
   it(`never holds more than ${HOLD_LIMITS.share * 100}% of a product's units (or ${HOLD_LIMITS.floor} units if that is more)`, async () => {

@@ -144,18 +144,49 @@ async function releaseOlderHolds(
     );
   const wanted = signature(input.items);
   for (const { id } of waiting) {
-    if (signature(items.filter((i) => i.orderId === id)) !== wanted) continue;
-    const outcome = await deps.db.transaction((tx) =>
-      moveOrder(tx, { orderId: id, to: "Cancelled", actor: "system", from: ["Awaiting Payment"] }),
-    );
-    if (!outcome.moved) continue;
-    const [session] = await deps.db
-      .select({ id: paymentSessions.id })
-      .from(paymentSessions)
-      .where(eq(paymentSessions.orderId, id));
-    if (session)
-      await deps.provider.cancelCheckout(session.id).catch((error: unknown) => {
-        deps.log?.warn({ err: error, orderId: id }, "could not close a replaced checkout");
-      });
+    if (signature(items.filter((i) => i.orderId === id)) === wanted)
+      await giveUpCheckout(deps, id, "system");
   }
+}
+
+/**
+ * The shopper gives up every online checkout they left unfinished (`POST /api/order/unpaid/cancel`):
+ * each is cancelled, its stock returned, and its hosted page closed. Answers how many were.
+ */
+export async function cancelUnpaidCheckouts(
+  deps: OnlineCheckoutDeps,
+  userId: string,
+): Promise<number> {
+  const waiting = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "Awaiting Payment")));
+  let cancelled = 0;
+  for (const { id } of waiting) if (await giveUpCheckout(deps, id, "shopper")) cancelled++;
+  return cancelled;
+}
+
+/**
+ * Cancels an unpaid online order through the one state machine (stock back, ledger, history,
+ * live event), then closes its page at the provider so that it can no longer be paid. False if
+ * it was no longer waiting (paid or cancelled meanwhile).
+ */
+async function giveUpCheckout(
+  deps: OnlineCheckoutDeps,
+  orderId: string,
+  actor: "system" | "shopper",
+): Promise<boolean> {
+  const outcome = await deps.db.transaction((tx) =>
+    moveOrder(tx, { orderId, to: "Cancelled", actor, from: ["Awaiting Payment"] }),
+  );
+  if (!outcome.moved) return false;
+  const [session] = await deps.db
+    .select({ id: paymentSessions.id })
+    .from(paymentSessions)
+    .where(eq(paymentSessions.orderId, orderId));
+  if (session)
+    await deps.provider.cancelCheckout(session.id).catch((error: unknown) => {
+      deps.log?.warn({ err: error, orderId }, "could not close a given-up checkout");
+    });
+  return true;
 }

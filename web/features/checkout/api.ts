@@ -52,6 +52,17 @@ function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyK
   );
 }
 
+/**
+ * Gives up the shopper's unfinished online payments (their stock returns), so that a new one can
+ * start: offered when the server refuses a third (409 with `unpaidCheckouts`).
+ */
+export function useCancelUnpaid() {
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ message: string; cancelled: number }>("/api/order/unpaid/cancel", { json: {} }),
+  });
+}
+
 /** One checkout attempt; a retry of the same cart reuses its Idempotency-Key. */
 export function usePlaceOrder() {
   return useMutation({

@@ -21,6 +21,7 @@ export function OrderSummary({
   now,
   placing,
   onPlace,
+  notice,
 }: {
   address: ReactNode;
   payment: PaymentChoice;
@@ -30,6 +31,8 @@ export function OrderSummary({
   now: number;
   placing: boolean;
   onPlace: () => void;
+  /** Said above the button (what stops the order, and what to do about it). */
+  notice?: ReactNode;
 }) {
   const label = placing
     ? "Please wait…"
@@ -84,6 +87,7 @@ export function OrderSummary({
         <p className="mt-4 rounded bg-primary/10 px-3 py-2 text-sm text-gray-700">
           Order now and it arrives by <strong>{arrivesBy}</strong> ({DELIVERY_MINUTES} min).
         </p>
+        {notice}
         <button
           type="button"
           onClick={onPlace}

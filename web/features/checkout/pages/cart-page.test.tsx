@@ -169,6 +169,75 @@ describe("cart page", () => {
     });
   });
 
+  it("offers to give up unfinished online payments when the server refuses another, then pays for this cart", async () => {
+    let waiting = 2;
+    const calls = mockApi((url) => {
+      const list = productListAnswer(url, [
+        product("p1", "Tomato", 32.5),
+        product("p2", "Onion", 19.99),
+      ]);
+      if (list) return list;
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/address/get")
+        return { body: { success: true, addresses: [address("a1", "1 First St")] } };
+      if (url === "/api/cart/update") return { body: { success: true, message: "Cart Updated" } };
+      if (url === "/api/order/unpaid/cancel") {
+        const cancelled = waiting;
+        waiting = 0;
+        return {
+          body: {
+            success: true,
+            cancelled,
+            message: `Your ${cancelled} unfinished online payments were cancelled.`,
+          },
+        };
+      }
+      if (url === "/api/order/stripe")
+        return waiting > 0
+          ? {
+              status: 409,
+              body: {
+                success: false,
+                code: "conflict",
+                unpaidCheckouts: waiting,
+                message:
+                  "You have 2 online payments you did not finish. Cancel them to pay for this cart, or choose Cash On Delivery.",
+              },
+            }
+          : // Not opened this time either (a test cannot leave for the provider's page).
+            {
+              status: 503,
+              body: { success: false, code: "unavailable", message: "Online payment is down." },
+            };
+      return undefined;
+    });
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    await ui.selectOptions(screen.getByLabelText("Payment Method"), "Online");
+    await ui.click(screen.getAllByRole("button", { name: "Proceed to Checkout" })[0]!);
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent("You left online payments unfinished");
+    await ui.click(
+      within(notice).getByRole("button", { name: "Cancel them and pay for this cart" }),
+    );
+    expect(
+      await screen.findByText("Your 2 unfinished online payments were cancelled."),
+    ).toBeInTheDocument();
+    await screen.findByText("Online payment is down.");
+    const sent = calls.filter((c) => c.url.startsWith("/api/order/"));
+    expect(sent.map((c) => c.url)).toEqual([
+      "/api/order/stripe",
+      "/api/order/unpaid/cancel",
+      "/api/order/stripe",
+    ]);
+    // The same attempt: the same key, so a lost answer can never make two orders.
+    const key = (i: number) =>
+      (sent[i]!.init?.headers as Record<string, string>)["idempotency-key"];
+    expect(key(2)).toBe(key(0));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("says when the cart holds more than the stock left, and orders nothing until it is lowered", async () => {
     const calls = mockApi((url) => {
       const list = productListAnswer(url, [

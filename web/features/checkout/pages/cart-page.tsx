@@ -7,7 +7,7 @@ import { cartTotal } from "../../../lib/cart-rules";
 import { useProductsByIds } from "../../../lib/catalogue-api";
 import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
-import { useAddresses, usePlaceOrder } from "../api";
+import { useAddresses, useCancelUnpaid, usePlaceOrder } from "../api";
 import { AddressPicker } from "../components/address-picker";
 import { CartLine } from "../components/cart-line";
 import {
@@ -44,9 +44,13 @@ export function CartPage() {
     setParams({}, { replace: true });
   }, [paymentCancelled, setParams]);
   const place = usePlaceOrder();
+  const cancelUnpaid = useCancelUnpaid();
+  // The server refused an online payment because the shopper left others unfinished: the
+  // summary offers to give those up and go on.
+  const [unfinished, setUnfinished] = useState(false);
   // On the way to the payment page: the button stays busy until the browser has left.
   const [leaving, setLeaving] = useState(false);
-  const placing = place.isPending || leaving;
+  const placing = place.isPending || leaving || cancelUnpaid.isPending;
   // One key per checkout attempt of this cart, reused if the same cart is retried.
   const attempt = useRef<{ cart: string; key: string } | null>(null);
 
@@ -65,6 +69,7 @@ export function CartPage() {
   );
 
   const checkout = () => {
+    setUnfinished(false);
     if (!user) return setShowLogin(true);
     if (!selected) return toast.error("Please select an address");
     const unavailable = lines.find((l) => !l.product.inStock);
@@ -112,7 +117,9 @@ export function CartPage() {
         // The mutation cache says why; the cart then shows the products as they are now (sold
         // out, repriced, or gone).
         onError: (error) => {
-          if (error instanceof ApiError && refreshesCart.has(error.code)) void products.refetch();
+          if (!(error instanceof ApiError)) return;
+          if (refreshesCart.has(error.code)) void products.refetch();
+          if (error.body?.unpaidCheckouts) setUnfinished(true);
         },
       },
     );
@@ -172,6 +179,35 @@ export function CartPage() {
           now={now}
           placing={placing}
           onPlace={() => void checkout()}
+          notice={
+            unfinished &&
+            payment === "Online" && (
+              <div
+                role="alert"
+                className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm"
+              >
+                <p>
+                  You left online payments unfinished, and they hold their items for up to 30
+                  minutes. Cancel them (nothing was charged) to pay for this cart instead.
+                </p>
+                <button
+                  type="button"
+                  disabled={placing}
+                  onClick={() =>
+                    cancelUnpaid.mutate(undefined, {
+                      onSuccess: (answer) => {
+                        toast.success(answer.message);
+                        checkout();
+                      },
+                    })
+                  }
+                  className="mt-2 min-h-11 w-full rounded border border-primary bg-white px-3 font-medium text-primary hover:bg-primary/10 disabled:opacity-60"
+                >
+                  Cancel them and pay for this cart
+                </button>
+              </div>
+            )
+          }
         />
       }
     >
