@@ -77,6 +77,11 @@ export interface Config {
   /** Connections each process keeps to PostgreSQL; unset: db/postgres.ts's default. */
   databasePoolSize: number | undefined;
   publicUrl: string;
+  /**
+   * False when PUBLIC_URL is not set (publicUrl is then localhost's): a payment started from
+   * another address of this store (127.0.0.1) then goes and comes back through that address.
+   */
+  publicUrlSet: boolean;
   /** Where stored images are served from (a CDN may sit in front); defaults to publicUrl. */
   mediaUrl: string;
   /** Where uploaded images are kept: a folder in DATA_DIR, or the PostgreSQL database. */
@@ -133,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     mediaUrl: (e.MEDIA_URL ?? publicUrl).replace(/\/+$/, ""),
     mediaStore: e.MEDIA_STORE ?? (e.DATABASE_URL ? "database" : "local"),
     corsOrigins,

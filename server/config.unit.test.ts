@@ -12,6 +12,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       databasePoolSize: undefined,
       publicUrl: "http://localhost:3000",
+      publicUrlSet: false,
       corsOrigins: [],
       mediaUrl: "http://localhost:3000",
       mediaStore: "local",
@@ -28,6 +29,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrl).toBe(
       "https://shop.example",
     );
+    expect(loadConfig({ PUBLIC_URL: "https://shop.example/" }).publicUrlSet).toBe(true);
   });
 
   it("reads DATABASE_POOL_SIZE", () => {

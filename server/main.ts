@@ -96,6 +96,10 @@ async function main(): Promise<void> {
       `  GreenCart is running at ${config.publicUrl}`,
       `  Database: ${engine}`,
       `  API reference: ${config.publicUrl}/api/docs`,
+      // Phones on the shop's network would get pictures and links addressed to localhost.
+      ...(!config.publicUrlSet && !["127.0.0.1", "localhost", "::1"].includes(config.host)
+        ? ["  Other devices: set PUBLIC_URL to the address they use, like http://192.168.1.20:3000"]
+        : []),
     ].join("\n"),
   );
   // The seller login comes last, so it is the line left on screen; Enter shows it again.

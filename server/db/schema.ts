@@ -279,7 +279,7 @@ export const paymentSessions = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     /** The provider's page: absolute, or a path of this store (the demo provider) made absolute at the edge. */
     url: text("url").notNull(),
-    /** Where the shopper goes back to after paying or cancelling: an allowed CORS origin, or null for PUBLIC_URL. */
+    /** Where the shopper goes back to after paying or cancelling: an allowed CORS origin, the store's own address they shopped at (PUBLIC_URL unset), or null for PUBLIC_URL. */
     returnOrigin: text("return_origin"),
     amountPaise: integer("amount_paise").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -32,10 +32,20 @@ export function checkoutRoutes(deps: AppDeps) {
       },
       async (request) => {
         // A client hosted elsewhere gets its shopper back on its own site; the address comes
-        // from the configured list, never from a request field (no open redirect).
+        // from the configured list, never from a request field (no open redirect). Without
+        // PUBLIC_URL, a shopper on another address of this store (127.0.0.1 rather than
+        // localhost) pays and comes back there, where their session cookie is: the browser's
+        // Origin must then be the address the request came to.
         const origin = request.headers.origin;
+        const ownOrigin = `${request.protocol}://${request.host}`;
         const returnOrigin =
-          typeof origin === "string" && deps.config.corsOrigins.includes(origin) ? origin : null;
+          typeof origin === "string" &&
+          (deps.config.corsOrigins.includes(origin) ||
+            (!deps.config.publicUrlSet && origin === ownOrigin))
+            ? origin
+            : null;
+        const pageOrigin =
+          !deps.config.publicUrlSet && origin === ownOrigin ? ownOrigin : undefined;
         const { url, orderId } = await startOnlineCheckout(
           {
             database: deps.database,
@@ -49,6 +59,7 @@ export function checkoutRoutes(deps: AppDeps) {
           {
             idempotencyKey: request.headers["idempotency-key"],
             returnOrigin,
+            pageOrigin,
             cache: deps.catalog.cache,
           },
         );

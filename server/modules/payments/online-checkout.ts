@@ -36,8 +36,18 @@ export async function startOnlineCheckout(
   deps: OnlineCheckoutDeps,
   userId: string,
   input: PlaceOrderInput,
-  options: { idempotencyKey?: string; returnOrigin: string | null; cache?: CatalogCache },
+  options: {
+    idempotencyKey?: string;
+    returnOrigin: string | null;
+    /** Where a payment page of the store's own (demo) is addressed; PUBLIC_URL by default. */
+    pageOrigin?: string;
+    cache?: CatalogCache;
+  },
 ): Promise<{ orderId: string; url: string }> {
+  const pageUrl = (url: string) =>
+    options.pageOrigin && url.startsWith("/") && !url.startsWith("//")
+      ? `${options.pageOrigin}${url}`
+      : deps.urls.absolute(url);
   const repeat =
     options.idempotencyKey !== undefined &&
     (await idempotencyKeyUsed(deps.db, userId, options.idempotencyKey));
@@ -59,10 +69,10 @@ export async function startOnlineCheckout(
         "conflict",
         "This checkout is still being prepared. Please try again in a moment.",
       );
-    return { orderId: placed.orderId, url: deps.urls.absolute(session.url) };
+    return { orderId: placed.orderId, url: pageUrl(session.url) };
   }
   const url = await openCheckout(deps, placed.orderId, options.returnOrigin);
-  return { orderId: placed.orderId, url: deps.urls.absolute(url) };
+  return { orderId: placed.orderId, url: pageUrl(url) };
 }
 
 async function openCheckout(

@@ -61,6 +61,24 @@ describe("online payment started from another origin", () => {
     });
     expect(paid.headers.location).toBe("https://greencart.example/loader?next=my-orders");
 
+    // With PUBLIC_URL set, the store's own other addresses do not move the shopper: PUBLIC_URL
+    // is where they shop.
+    const aliasShopper = await createShopper(t.database.db);
+    const aliasAddress = await insertAddress(t.database.db, aliasShopper.user.id);
+    const aliasProduct = await insertProduct(t.database.db, { stock: 10 });
+    const alias = await t.app.inject({
+      method: "POST",
+      url: "/api/order/stripe",
+      cookies: aliasShopper.cookies,
+      headers: {
+        host: "10.0.0.5:3000",
+        origin: "http://10.0.0.5:3000",
+        "sec-fetch-site": "same-origin",
+      },
+      payload: { items: [{ product: aliasProduct.id, quantity: 1 }], address: aliasAddress.id },
+    });
+    expect(alias.json<{ url: string }>().url).toMatch(/^https:\/\/greencart\.example\//);
+
     const foreign = await checkoutFrom("https://evil.example");
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { insertProduct } from "../../test/factories";
+import { createShopper } from "../../test/sessions";
+import { insertAddress } from "../../test/shop";
+import { useTestApp } from "../../test/test-app";
+
+// PUBLIC_URL not set, as after `npm start`: the store's address is taken to be localhost's.
+const t = useTestApp({ PUBLIC_URL: "" });
+const form = { "content-type": "application/x-www-form-urlencoded" };
+
+async function checkoutAt(host: string, origin: string | undefined) {
+  const shopper = await createShopper(t.database.db);
+  const address = await insertAddress(t.database.db, shopper.user.id);
+  const product = await insertProduct(t.database.db, { stock: 10 });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/order/stripe",
+    cookies: shopper.cookies,
+    headers: {
+      host,
+      ...(origin
+        ? { origin, "sec-fetch-site": origin === `http://${host}` ? "same-origin" : "cross-site" }
+        : {}),
+    },
+    payload: { items: [{ product: product.id, quantity: 1 }], address: address.id },
+  });
+}
+
+describe("online payment without PUBLIC_URL", () => {
+  it("keeps a shopper on the address they shop at (127.0.0.1), where their session cookie is", async () => {
+    const started = await checkoutAt("127.0.0.1:3000", "http://127.0.0.1:3000");
+    expect(started.statusCode).toBe(200);
+    const { url } = started.json<{ url: string }>();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/payments\/demo\/demo_/);
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `${new URL(url).pathname}/pay`,
+      headers: { ...form, host: "127.0.0.1:3000" },
+      payload: "",
+    });
+    expect(paid.headers.location).toBe("http://127.0.0.1:3000/loader?next=my-orders");
+
+    const again = (await checkoutAt("127.0.0.1:3000", "http://127.0.0.1:3000")).json<{
+      url: string;
+    }>().url;
+    const cancelled = await t.app.inject({
+      method: "POST",
+      url: `${new URL(again).pathname}/cancel`,
+      headers: form,
+      payload: "",
+    });
+    expect(cancelled.headers.location).toBe("http://127.0.0.1:3000/cart?payment=cancelled");
+  });
+
+  it("uses localhost's address for a call without an Origin, and refuses another site's", async () => {
+    const plain = (await checkoutAt("127.0.0.1:3000", undefined)).json<{ url: string }>().url;
+    expect(plain).toMatch(/^http:\/\/localhost:3000\/api\/payments\/demo\//);
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `${new URL(plain).pathname}/pay`,
+      headers: form,
+      payload: "",
+    });
+    expect(paid.headers.location).toBe("http://localhost:3000/loader?next=my-orders");
+    // An Origin that is not the address the request came to is another site: refused.
+    expect((await checkoutAt("127.0.0.1:3000", "http://evil.example")).statusCode).toBe(403);
+  });
+});
