@@ -32,6 +32,11 @@ export function mergeCarts(saved: CartItems, local: CartItems): CartItems {
   return merged;
 }
 
+/** The same text for the same lines in any order (the server keeps a cart's keys its own way). */
+export function cartText(cart: CartItems): string {
+  return JSON.stringify(Object.entries(cart).sort());
+}
+
 export function countItems(cart: CartItems): number {
   return Object.values(cart).reduce((sum, q) => sum + q, 0);
 }

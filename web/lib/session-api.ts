@@ -35,8 +35,22 @@ export function signOut() {
   return apiFetch<{ message: string }>("/api/user/logout");
 }
 
-export function saveCart(cartItems: CartItems) {
-  return apiFetch<{ message: string }>("/api/cart/update", { json: { cartItems } });
+let savesUnanswered = 0;
+let lastSaveAnswered = 0;
+
+export async function saveCart(cartItems: CartItems) {
+  savesUnanswered++;
+  try {
+    return await apiFetch<{ message: string }>("/api/cart/update", { json: { cartItems } });
+  } finally {
+    savesUnanswered--;
+    lastSaveAnswered = Date.now();
+  }
+}
+
+/** Whether a session check sent at `sentAt` saw every cart this tab saved (none was under way). */
+export function checkSawEverySave(sentAt: number): boolean {
+  return savesUnanswered === 0 && sentAt > lastSaveAnswered;
 }
 
 /** Log in or register. Quiet in the mutation cache: the dialog keeps one error toast of its own. */

@@ -67,7 +67,13 @@ function serverWithSavedCart(saved: Record<string, number>, catalogue = ["p1", "
     }
     return undefined;
   });
-  return { saves, calls, saved: () => saved };
+  return {
+    saves,
+    calls,
+    saved: () => saved,
+    /** Another device saved this cart. */
+    setSaved: (cart: Record<string, number>) => (saved = cart),
+  };
 }
 
 describe("the app's cart store", () => {
@@ -302,6 +308,67 @@ describe("the app's cart store", () => {
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
     );
     await waitFor(() => expect(server.state.saves).toEqual([{ p1: 3, p2: 1 }]));
+  });
+
+  const comeBack = () =>
+    act(() => {
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+
+  it("takes the cart saved on another device when the shopper comes back to the tab", async () => {
+    const server = serverWithSavedCart({ p1: 3 });
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    server.setSaved({ p2: 2, p1: 3 }); // the phone added p2
+    comeBack();
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p2":2,"p1":3}'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.saves).toEqual([]); // nothing to send back: the server has it
+  });
+
+  it("does not take back a cart older than the change this tab is saving", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let saved: Record<string, number> = { p1: 3 };
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === "/api/user/is-auth")
+          return json({
+            success: true,
+            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: saved },
+          });
+        const list = productListAnswer(url, [product("p1"), product("p2")]);
+        if (list) return json(list.body);
+        if (url === "/api/cart/update") {
+          await gate; // the save is slow: the check below is answered first
+          saved = (JSON.parse(init?.body as string) as { cartItems: typeof saved }).cartItems;
+          return json({ success: true, message: "Cart Updated" });
+        }
+        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+      }),
+    );
+    renderApp(<AddProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    act(() => screen.getByRole("button", { name: "add p2" }).click());
+    await new Promise((resolve) => setTimeout(resolve, 600)); // the save is on its way
+    saved = { p1: 5 }; // the phone's change, which this tab's save is about to replace
+    comeBack();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
+    release();
+    await waitFor(() => expect(saved).toEqual({ p1: 3, p2: 1 }));
+    comeBack();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
   });
 
   it("keeps a visitor's cart in local storage", async () => {

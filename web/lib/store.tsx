@@ -14,8 +14,14 @@ import { toast } from "../ui/toast";
 import type { Product } from "../../contract/product";
 import type { CartItems, User } from "../../contract/user";
 import { onSessionRefused } from "./api-client";
-import { fetchSession, type Session, useSaveCart, useSignOut } from "./session-api";
-import { addOne, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
+import {
+  checkSawEverySave,
+  fetchSession,
+  type Session,
+  useSaveCart,
+  useSignOut,
+} from "./session-api";
+import { addOne, cartText, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
 import {
   CART_KEY,
   cartAfterSignIn,
@@ -89,13 +95,15 @@ export function StoreProvider({
 
   // The cart last known to be on the server, so an unchanged cart is not sent again.
   const lastSaved = useRef<string>("");
+  // The cart on screen, for listeners set up once.
+  const currentCart = useRef(cart);
   // The cart last taken from another tab, not to be written back to local storage.
   const followed = useRef<string | null>(null);
   // Whose session this tab shows, at once (state follows at the next render).
   const shown = useRef<string | undefined>(undefined);
   const signedIn = useCallback((next: User) => {
     shown.current = next._id;
-    lastSaved.current = JSON.stringify(next.cartItems);
+    lastSaved.current = cartText(next.cartItems);
     setUser(next);
     setCart(cartAfterSignIn(next._id, next.cartItems, readStoredCart()));
   }, []);
@@ -121,10 +129,12 @@ export function StoreProvider({
       })),
     [queryClient],
   );
-  const recheck = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: ["session"] }),
-    [queryClient],
-  );
+  // When this tab last asked again whose session it is (another tab, a refused call, a return).
+  const checkSent = useRef(0);
+  const recheck = useCallback(() => {
+    checkSent.current = Date.now();
+    void queryClient.invalidateQueries({ queryKey: ["session"] });
+  }, [queryClient]);
   // A call refused for want of a session: it ended (expired, or signed out elsewhere).
   const sellerShown = useRef(false);
   useEffect(
@@ -135,6 +145,15 @@ export function StoreProvider({
       }),
     [recheck],
   );
+  // Back to this tab: the session may have ended, and the cart changed on another device.
+  useEffect(() => {
+    const back = () => {
+      if (document.visibilityState === "visible" && (shown.current || sellerShown.current))
+        recheck();
+    };
+    document.addEventListener("visibilitychange", back);
+    return () => document.removeEventListener("visibilitychange", back);
+  }, [recheck]);
 
   // "Checked" only once the answer is applied, so no page sees a logged-in shopper as a visitor.
   // Every later answer (a check after another tab signed in or out, or a refused call) is
@@ -150,6 +169,14 @@ export function StoreProvider({
         if (now !== shown.current) {
           if (shown.current) signedOut();
           if (answer.user) signedIn(answer.user);
+        } else if (answer.user && checkSawEverySave(checkSent.current)) {
+          // The same shopper: a cart saved since from another device is taken, unless this tab
+          // has a change of its own not yet saved (that change, saved, wins).
+          const saved = cartText(answer.user.cartItems);
+          if (saved !== lastSaved.current && cartText(currentCart.current) === lastSaved.current) {
+            lastSaved.current = saved;
+            setCart(answer.user.cartItems);
+          }
         }
       }
       setSessionChecked(true);
@@ -170,7 +197,7 @@ export function StoreProvider({
     writeStoredCart({
       owner: user?._id ?? null,
       items: cart,
-      unsaved: Boolean(user) && JSON.stringify(cart) !== lastSaved.current,
+      unsaved: Boolean(user) && cartText(cart) !== lastSaved.current,
     });
   }, [cart, user, sessionChecked]);
 
@@ -178,7 +205,6 @@ export function StoreProvider({
   // is open here): this tab follows at once, so that its next change does not save over that one.
   // It does not write the cart back (that tab's record, saved or not, stays as it is), and takes
   // it as saved only if that tab says so; a cart of another owner is not this tab's business.
-  const currentCart = useRef(cart);
   useEffect(() => {
     currentCart.current = cart;
     sellerShown.current = isSeller;
@@ -193,7 +219,7 @@ export function StoreProvider({
       const items = JSON.stringify(stored.items);
       if (items === JSON.stringify(currentCart.current)) return;
       followed.current = items;
-      if (user && !stored.unsaved) lastSaved.current = items;
+      if (user && !stored.unsaved) lastSaved.current = cartText(stored.items);
       setCart(stored.items);
     };
     window.addEventListener("storage", follow);
@@ -217,7 +243,7 @@ export function StoreProvider({
   // Whenever the cart changes and a user exists it is saved (debounced: the last state wins).
   useEffect(() => {
     if (!user || !cartCheckable) return;
-    const body = JSON.stringify(cart);
+    const body = cartText(cart);
     if (body === lastSaved.current) return;
     const timer = setTimeout(() => {
       lastSaved.current = body;
