@@ -46,8 +46,8 @@ export interface CatalogPage {
 }
 
 /**
- * The catalogue, newest first. With `q`, names containing the text come first, then names that
- * are a small typo away from it. `ids` picks products by id (unknown or deleted ones left out).
+ * The catalogue, newest first. With `q`, names containing the text; if there are none, names a
+ * small typo away from it, closest first. `ids` picks products by id (unknown or deleted ones left out).
  */
 export async function listProducts(
   db: Executor,
@@ -68,9 +68,19 @@ export async function listProducts(
 
   const q = query.q?.toLowerCase();
   const contains = q ? sql`lower(${products.name}) like ${`%${escapeLike(q)}%`}` : undefined;
-  const similarity = q ? sql`word_similarity(${q}, lower(${products.name}))` : undefined;
-  if (contains && similarity)
-    filters.push(sql`(${contains} or ${similarity} >= ${TYPO_SIMILARITY})`);
+  // Names a small typo away count only when no name contains the text: "milk" lists milk, not
+  // silk; "bred" finds bread. Decided per request from the same filters, so every page of one
+  // search agrees (and the catalogue's cache keeps the answer until the names change).
+  let similarity: SQL | undefined;
+  if (q && contains) {
+    const [found] = await db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(and(...filters, contains))
+      .limit(1);
+    similarity = found ? undefined : sql`word_similarity(${q}, lower(${products.name}))`;
+    filters.push(similarity ? sql`${similarity} >= ${TYPO_SIMILARITY}` : contains);
+  }
 
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (cursor && (cursor.kind === "offset") !== Boolean(q))
@@ -82,10 +92,9 @@ export async function listProducts(
   }
   const offset = cursor?.kind === "offset" ? cursor.offset : 0;
 
-  const order =
-    contains && similarity
-      ? [desc(contains), desc(similarity), desc(products.createdAt), desc(products.id)]
-      : [desc(products.createdAt), desc(products.id)];
+  const order = similarity
+    ? [desc(similarity), desc(products.createdAt), desc(products.id)]
+    : [desc(products.createdAt), desc(products.id)];
   const base = db
     .select({ row: products, createdMicros })
     .from(products)

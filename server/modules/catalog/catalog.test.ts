@@ -102,6 +102,25 @@ describe("GET /api/product/list", () => {
     expect(await names("tomato")).toEqual(["Fresh Tomato"]);
   });
 
+  it("lists names a typo away only when no name contains the text, closest first", async () => {
+    await insertProduct(t.database.db, { name: "Amul Taaza Toned Milk", category: "Dairy" });
+    await insertProduct(t.database.db, { name: "Silk Chocolate", category: "Instant" });
+    await insertProduct(t.database.db, { name: "Brown Bread", category: "Bakery" });
+    await insertProduct(t.database.db, { name: "Bread Crumbs", category: "Bakery" });
+    const names = async (query: string) => (await list(query)).body.products.map((p) => p.name);
+    // "silk" is a typo away from "milk", but milk is there.
+    expect(await names("?q=milk")).toEqual(["Amul Taaza Toned Milk"]);
+    expect(await names("?q=bred")).toEqual(["Bread Crumbs", "Brown Bread"]);
+    // Decided within the filters: no name in Dairy contains "silk", so its typo is shown there.
+    expect(await names("?q=milk&category=dairy")).toEqual(["Amul Taaza Toned Milk"]);
+    expect(await names("?q=silk&category=dairy")).toEqual(["Amul Taaza Toned Milk"]);
+    // Every page of one search agrees.
+    const first = await list("?q=bred&limit=1");
+    expect(first.body.products.map((p) => p.name)).toEqual(["Bread Crumbs"]);
+    const second = await list(`?q=bred&limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.body.products.map((p) => p.name)).toEqual(["Brown Bread"]);
+  });
+
   it("treats search text as text, never as SQL or a LIKE pattern", async () => {
     await insertProduct(t.database.db, { name: "Fresh Tomato" });
     for (const q of ["%", "_", "' OR 1=1 --", "\\", "'; drop table products; --"]) {

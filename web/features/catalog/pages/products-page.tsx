@@ -7,8 +7,8 @@ import { PagedProducts } from "../components/paged-products";
 const TYPING_PAUSE_MS = 300;
 
 /**
- * In-stock products, 24 a page; with `?search=` the server's search (name contains, then small
- * typos such as "tomatto"), asked once typing pauses, not at every key.
+ * In-stock products, 24 a page; with `?search=` the server's search (names containing it, or if none,
+ * names a small typo away such as "tomatto"), asked once typing pauses, not at every key.
  */
 export function ProductsPage() {
   const [params, setParams] = useSearchParams();
