@@ -11,15 +11,21 @@ export interface Session {
   seller: boolean;
 }
 
-/** Both flags at once; a 401 simply means "not signed in". */
+/**
+ * Both flags at once. A 401 means "not signed in"; any other failure (offline, a server
+ * restarting) says nothing about the session, and fails the check instead.
+ */
 export async function fetchSession(): Promise<Session> {
-  const [userAnswer, sellerAnswer] = await Promise.allSettled([
+  const answers = await Promise.allSettled([
     apiFetch<{ user: User }>("/api/user/is-auth"),
     apiFetch<{ success: boolean }>("/api/seller/is-auth"),
   ]);
+  for (const a of answers)
+    if (a.status === "rejected" && (a.reason as { status?: number }).status !== 401) throw a.reason;
+  const [user, seller] = answers;
   return {
-    user: userAnswer.status === "fulfilled" ? userAnswer.value.user : null,
-    seller: sellerAnswer.status === "fulfilled",
+    user: user.status === "fulfilled" ? user.value.user : null,
+    seller: seller.status === "fulfilled",
   };
 }
 

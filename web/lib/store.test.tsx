@@ -371,6 +371,101 @@ describe("the app's cart store", () => {
     expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
   });
 
+  it("keeps the shopper signed in when a check fails for another reason than a 401 (offline)", async () => {
+    let down = false;
+    mockApi((url) => {
+      if (down && url.endsWith("/is-auth"))
+        return { status: 503, body: { success: false, code: "unavailable", message: "down" } };
+      if (url === "/api/user/is-auth")
+        return {
+          body: {
+            success: true,
+            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+          },
+        };
+      return productListAnswer(url, [product("p1")]);
+    });
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    down = true; // the laptop woke before its Wi-Fi, or the server is restarting
+    comeBack();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}');
+  });
+
+  it("learning that the session ended, takes the visitor's cart another tab keeps rather than emptying it", async () => {
+    const server = serverWithSession({ p1: 3 });
+    server.state.signedIn = true;
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
+    // The session expired; the other tab learnt it first, and its visitor added p2.
+    server.state.signedIn = false;
+    act(() => {
+      localStorage.setItem(
+        CART_KEY,
+        JSON.stringify({ owner: null, items: { p2: 1 }, unsaved: false }),
+      );
+      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    });
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":1}'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ items: { p2: 1 } });
+  });
+
+  it("a check sent before this tab's logout does not sign it back in", async () => {
+    let signedIn = true;
+    const gate: { slow?: Promise<void> } = {};
+    let release = () => {};
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/api/user/is-auth") {
+          const answer = signedIn;
+          if (gate.slow) await gate.slow;
+          return answer
+            ? json({
+                success: true,
+                user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+              })
+            : json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+        }
+        if (url === "/api/user/logout") {
+          signedIn = false;
+          return json({ success: true, message: "Logged Out" });
+        }
+        const list = productListAnswer(url, [product("p1")]);
+        if (list) return json(list.body);
+        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+      }),
+    );
+    function LogoutProbe() {
+      const { logout } = useStore();
+      return (
+        <>
+          <CartProbe />
+          <button type="button" onClick={() => void logout()}>
+            logout
+          </button>
+        </>
+      );
+    }
+    renderApp(<LogoutProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("Asha"));
+    gate.slow = new Promise<void>((resolve) => (release = resolve));
+    comeBack(); // a check goes out, and is slow
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    act(() => screen.getByRole("button", { name: "logout" }).click());
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor"));
+    release(); // its answer, from before the logout, arrives
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}");
+  });
+
   it("keeps a visitor's cart in local storage", async () => {
     localStorage.setItem(CART_KEY, JSON.stringify({ p2: 5 }));
     mockApi((url) => productListAnswer(url, [product("p2")]));

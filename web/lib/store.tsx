@@ -91,6 +91,8 @@ export function StoreProvider({
     queryFn: fetchSession,
     staleTime: Infinity,
     retry: false,
+    // A failed check changes nothing on screen, and needs no toast.
+    meta: { silent: true },
   });
 
   // The cart last known to be on the server, so an unchanged cart is not sent again.
@@ -113,20 +115,26 @@ export function StoreProvider({
     shown.current = undefined;
     lastSaved.current = "";
     setUser(null);
-    setCart({});
+    // A visitor's cart another tab keeps already (it learnt first) is this tab's too: an empty
+    // one written here would empty it there.
+    const stored = readStoredCart();
+    setCart(stored.owner === null ? stored.items : {});
     queryClient.removeQueries({ queryKey: ["orders"] });
     queryClient.removeQueries({ queryKey: ["addresses"] });
   }, [queryClient]);
   // This tab's own sign-in and sign-out are the session's answer too, so that a later check
   // which finds the session changed again (in another tab) differs from it.
+  // A check under way was sent before the change: its answer must not undo it.
   const remember = useCallback(
-    (change: Partial<Session>) =>
+    async (change: Partial<Session>) => {
+      await queryClient.cancelQueries({ queryKey: ["session"] });
       queryClient.setQueryData<Session>(["session"], (s) => ({
         user: null,
         seller: false,
         ...s,
         ...change,
-      })),
+      }));
+    },
     [queryClient],
   );
   // When this tab last asked again whose session it is (another tab, a refused call, a return).
@@ -163,7 +171,8 @@ export function StoreProvider({
     const answer = session.data;
     if (!answer && !session.isError) return;
     startTransition(() => {
-      if (answer) {
+      // A check that failed (offline) keeps what the tab shows; the first one leaves a visitor.
+      if (answer && !session.isError) {
         setSeller(answer.seller);
         const now = answer.user?._id;
         if (now !== shown.current) {
@@ -264,9 +273,9 @@ export function StoreProvider({
   const logout = useCallback(async () => {
     // Signed out here whatever the server said (the mutation cache shows a failure).
     await signOut().catch(() => undefined);
-    remember({ user: null });
-    signedOut();
+    await remember({ user: null });
     forgetStoredCart();
+    signedOut();
   }, [remember, signedOut, signOut]);
 
   const value = useMemo<Store>(
@@ -302,12 +311,12 @@ export function StoreProvider({
       },
       clearCart: () => setCart({}),
       signedIn: (next) => {
-        remember({ user: next });
+        void remember({ user: next });
         signedIn(next);
       },
       logout,
       setSeller: (seller) => {
-        remember({ seller });
+        void remember({ seller });
         setSeller(seller);
       },
     }),

@@ -13,6 +13,9 @@ import { idempotencyHeaders } from "../orders/orders-routes";
 import { cancelUnpaidCheckouts, startOnlineCheckout } from "./online-checkout";
 import { refundOrder } from "./refunds";
 
+/** Names of this machine a browser on it may use for the store (PUBLIC_URL unset). */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
 /** `POST /api/order/stripe` (the spec's name): online payment through the configured provider. */
 export function checkoutRoutes(deps: AppDeps) {
   return async (fastify: FastifyInstance) => {
@@ -33,19 +36,19 @@ export function checkoutRoutes(deps: AppDeps) {
       async (request) => {
         // A client hosted elsewhere gets its shopper back on its own site; the address comes
         // from the configured list, never from a request field (no open redirect). Without
-        // PUBLIC_URL, a shopper on another address of this store (127.0.0.1 rather than
-        // localhost) pays and comes back there, where their session cookie is: the browser's
-        // Origin must then be the address the request came to.
+        // PUBLIC_URL, a shopper at another loopback address of this machine (127.0.0.1 rather
+        // than localhost) pays and comes back there, where their session cookie is. Only a
+        // loopback one: Host is the client's to choose, and must not send anyone elsewhere.
         const origin = request.headers.origin;
-        const ownOrigin = `${request.protocol}://${request.host}`;
+        const loopback =
+          !deps.config.publicUrlSet &&
+          origin === `${request.protocol}://${request.host}` &&
+          LOOPBACK_HOSTS.has(request.hostname);
         const returnOrigin =
-          typeof origin === "string" &&
-          (deps.config.corsOrigins.includes(origin) ||
-            (!deps.config.publicUrlSet && origin === ownOrigin))
+          typeof origin === "string" && (deps.config.corsOrigins.includes(origin) || loopback)
             ? origin
             : null;
-        const pageOrigin =
-          !deps.config.publicUrlSet && origin === ownOrigin ? ownOrigin : undefined;
+        const pageOrigin = loopback ? origin : undefined;
         const { url, orderId } = await startOnlineCheckout(
           {
             database: deps.database,

@@ -65,4 +65,19 @@ describe("online payment without PUBLIC_URL", () => {
     // An Origin that is not the address the request came to is another site: refused.
     expect((await checkoutAt("127.0.0.1:3000", "http://evil.example")).statusCode).toBe(403);
   });
+
+  it("never takes a return address from a Host that is not this machine's loopback", async () => {
+    // Host and Origin agree, as a script (not a browser) can make them: still localhost's.
+    const forged = await checkoutAt("evil.example", "http://evil.example");
+    expect(forged.statusCode).toBe(200);
+    const { url } = forged.json<{ url: string }>();
+    expect(url).toMatch(/^http:\/\/localhost:3000\/api\/payments\/demo\//);
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `${new URL(url).pathname}/pay`,
+      headers: form,
+      payload: "",
+    });
+    expect(paid.headers.location).toBe("http://localhost:3000/loader?next=my-orders");
+  });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { allProductsPage, searchText } from "../../../../contract/catalogue-urls";
 import { useAppReady } from "../../../ui/app-ready";
@@ -17,16 +18,24 @@ export function ProductsPage() {
   const settled = useDebouncedValue(search, TYPING_PAUSE_MS);
   // The navigation bar's search box is there on large screens only (store-spec.md): phones and
   // tablets search here, the same way (the address keeps the text, typing replaces the entry).
-  const onSearch = (value: string) => setParams(value ? { search: value } : {}, { replace: true });
+  // The box keeps its own text (the address follows as a transition: typing mid-word keeps the
+  // caret where it is), and takes the address's when that changes otherwise (back, the bar).
+  const inAddress = params.get("search") ?? "";
+  const [text, setText] = useState(inAddress);
+  useEffect(() => setText(inAddress), [inAddress]);
+  const onSearch = (value: string) => {
+    setText(value);
+    setParams(value ? { search: value } : {}, { replace: true });
+  };
   return (
     <section className="py-8">
       <label className="mb-6 flex min-h-11 items-center rounded-full border border-gray-300 px-4 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40 lg:hidden">
         <span className="sr-only">Search products</span>
         <input
-          value={params.get("search") ?? ""}
+          value={text}
           disabled={!ready}
           onChange={(e) => onSearch(e.target.value)}
-          className="w-full bg-transparent py-2 outline-none"
+          className="min-h-11 w-full bg-transparent outline-none"
           type="search"
           enterKeyHint="search"
           placeholder="Search products"

@@ -188,7 +188,7 @@ export function CartPage() {
               >
                 <p>
                   You left online payments unfinished, and they hold their items for up to 30
-                  minutes. Cancel them (nothing was charged) to pay for this cart instead.
+                  minutes. Cancel them to pay for this cart instead.
                 </p>
                 <button
                   type="button"
