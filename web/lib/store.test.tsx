@@ -466,6 +466,25 @@ describe("the app's cart store", () => {
     expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}");
   });
 
+  it("after a session expired between visits, shows a visitor an empty cart and the shopper's own on sign-in, not doubled", async () => {
+    localStorage.setItem(
+      CART_KEY,
+      JSON.stringify({ owner: "u1", items: { p1: 2 }, unsaved: false }),
+    );
+    const server = serverWithSession({ p1: 2 }); // signed out: the session expired
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ owner: "u1" });
+
+    server.state.signedIn = true; // signed in again (here the next load finds the session)
+    cleanup();
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":2}'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.state.saves).toEqual([]);
+  });
+
   it("keeps a visitor's cart in local storage", async () => {
     localStorage.setItem(CART_KEY, JSON.stringify({ p2: 5 }));
     mockApi((url) => productListAnswer(url, [product("p2")]));

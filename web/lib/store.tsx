@@ -167,6 +167,8 @@ export function StoreProvider({
   // Every later answer (a check after another tab signed in or out, or a refused call) is
   // applied too: another shopper, or none.
   const [sessionChecked, setSessionChecked] = useState(false);
+  // The same, at once (listeners read it; the state follows at the next render).
+  const checked = useRef(false);
   useEffect(() => {
     const answer = session.data;
     if (!answer && !session.isError) return;
@@ -188,6 +190,10 @@ export function StoreProvider({
           }
         }
       }
+      // Nobody signed in (or not known: offline): a shopper's kept cart is theirs, shown again
+      // when they sign in, not a visitor's to merge into it then a second time.
+      if (!shown.current && readStoredCart().owner) setCart({});
+      checked.current = true;
       setSessionChecked(true);
     });
   }, [session.data, session.isError, signedIn, signedOut]);
@@ -213,27 +219,28 @@ export function StoreProvider({
   // Another tab of this browser changed the cart (an item added on a product page while the cart
   // is open here): this tab follows at once, so that its next change does not save over that one.
   // It does not write the cart back (that tab's record, saved or not, stays as it is), and takes
-  // it as saved only if that tab says so; a cart of another owner is not this tab's business.
+  // it as saved only if that tab says so. Listeners read refs, not state: an event arriving just
+  // after a change must not meet the previous render's values.
   useEffect(() => {
     currentCart.current = cart;
     sellerShown.current = isSeller;
   });
   useEffect(() => {
     const follow = (event: StorageEvent) => {
-      if (event.key !== CART_KEY || !sessionChecked) return;
+      if (event.key !== CART_KEY || !checked.current) return;
       const stored = readStoredCart();
       // Another shopper's cart, or none where this tab's shopper had one: that tab signed in or
       // out, so this one asks whose session it is now.
-      if (stored.owner !== (user?._id ?? null)) return recheck();
+      if (stored.owner !== (shown.current ?? null)) return recheck();
       const items = JSON.stringify(stored.items);
       if (items === JSON.stringify(currentCart.current)) return;
       followed.current = items;
-      if (user && !stored.unsaved) lastSaved.current = cartText(stored.items);
+      if (shown.current && !stored.unsaved) lastSaved.current = cartText(stored.items);
       setCart(stored.items);
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);
-  }, [user, sessionChecked, recheck]);
+  }, [recheck]);
 
   // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
   // save a cart naming them). The catalogue is the one the storefront pages share.
