@@ -218,6 +218,12 @@ describe("cart page", () => {
     await ui.click(screen.getAllByRole("button", { name: "Proceed to Checkout" })[0]!);
     const notice = await screen.findByRole("alert");
     expect(notice).toHaveTextContent("You left online payments unfinished");
+    // Brought to the shopper, whose button may be in the phone's bottom bar.
+    await waitFor(() =>
+      expect(
+        within(notice).getByRole("button", { name: "Cancel them and pay for this cart" }),
+      ).toHaveFocus(),
+    );
     await ui.click(
       within(notice).getByRole("button", { name: "Cancel them and pay for this cart" }),
     );

@@ -48,6 +48,14 @@ export function CartPage() {
   // The server refused an online payment because the shopper left others unfinished: the
   // summary offers to give those up and go on.
   const [unfinished, setUnfinished] = useState(false);
+  // On a phone the button pressed is in the bar at the bottom, far from the summary: the offer
+  // is brought into view and its button focused (the alert is read out as well).
+  const giveUp = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!unfinished) return;
+    giveUp.current?.scrollIntoView?.({ block: "center" });
+    giveUp.current?.focus({ preventScroll: true });
+  }, [unfinished]);
   // On the way to the payment page: the button stays busy until the browser has left.
   const [leaving, setLeaving] = useState(false);
   const placing = place.isPending || leaving || cancelUnpaid.isPending;
@@ -191,6 +199,7 @@ export function CartPage() {
                   minutes. Cancel them to pay for this cart instead.
                 </p>
                 <button
+                  ref={giveUp}
                   type="button"
                   disabled={placing}
                   onClick={() =>
