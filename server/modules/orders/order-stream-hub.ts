@@ -6,6 +6,7 @@ import {
   afterOrIn,
   BUSY_FEED_INTERVAL_MS,
   ChangeFeed,
+  LATE_WATCH_MS,
   readInOneSnapshot,
   readStart,
 } from "../../db/change-feed";
@@ -35,6 +36,13 @@ interface EventRow {
   at: Date;
 }
 
+/** An event ready to send, and to whom it may go. */
+interface Frame {
+  row: EventRow;
+  frame: string;
+  visibleToShopper: boolean;
+}
+
 interface Subscriber {
   audience: StreamAudience;
   /** The session it belongs to (sha256 of the cookie), to close it at logout. */
@@ -57,6 +65,10 @@ export const MAX_STREAMS_PER_SESSION = 4;
 export const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
 
+/** Late events kept for pages that reconnect after they were sent (at most this many, this long). */
+const KEPT_LATE = 100;
+const KEPT_LATE_MS = LATE_WATCH_MS;
+
 /** An event's frame without its `id:` line: news to the stream, not a point to resume from. */
 const withoutId = (frame: string) => frame.replace(/^id: \d+\n/, "");
 
@@ -73,6 +85,8 @@ export class OrderStreamHub {
   private heartbeat: NodeJS.Timeout | undefined;
   /** The highest event id committed when this process started following them. */
   private startedAt = 0;
+  /** Late events sent lately, oldest first: a page reconnecting from a higher id gets them too. */
+  private late: { frame: Frame; sentAt: number }[] = [];
 
   constructor(
     private readonly database: Database,
@@ -159,6 +173,11 @@ export class OrderStreamHub {
       await this.feed.caughtUp(this.startedAt);
       if (!this.subscribers.has(subscriber)) return; // closed meanwhile
       await this.replay(subscriber, lastEventId);
+      // Late events below the id it resumes from were sent while it may have been away, and no
+      // replay reads them: they go again, as news (an older copy of an order changes nothing).
+      for (const { frame: late } of this.late)
+        if (late.row.id <= lastEventId && this.wants(subscriber, late.row, late.visibleToShopper))
+          this.send(subscriber, withoutId(late.frame));
     } finally {
       const held = subscriber.held ?? [];
       subscriber.held = undefined;
@@ -229,15 +248,18 @@ export class OrderStreamHub {
    * Events no longer waited for (their transactions ran past the last resort) that committed after
    * all: sent to every open stream they concern, without their ids, as news. A stream may get one
    * twice (from a replay, or a shopper's reconnect from an id below it), which the page takes as the
-   * same news. A page reconnecting at that moment from a higher id never gets it: it shows the
-   * order as it was until its next refresh.
+   * same news. They are kept a while (`KEPT_LATE_MS`) for pages that reconnect from a higher id,
+   * having been away when they were sent.
    */
   private async broadcastLate(rows: EventRow[]): Promise<void> {
-    if (this.subscribers.size === 0) return;
-    for (const { row, frame, visibleToShopper } of await this.frames(rows)) {
+    const now = Date.now();
+    for (const frame of await this.frames(rows)) {
+      this.late.push({ frame, sentAt: now });
       for (const subscriber of this.subscribers)
-        if (this.wants(subscriber, row, visibleToShopper)) this.send(subscriber, withoutId(frame));
+        if (this.wants(subscriber, frame.row, frame.visibleToShopper))
+          this.send(subscriber, withoutId(frame.frame));
     }
+    this.late = this.late.filter((l) => now - l.sentAt < KEPT_LATE_MS).slice(-KEPT_LATE);
   }
 
   private wants(subscriber: Subscriber, row: EventRow, visibleToShopper: boolean): boolean {
@@ -246,7 +268,7 @@ export class OrderStreamHub {
   }
 
   /** Each event as an SSE frame: the order as the lists show it, at the status of that event. */
-  private async frames(rows: EventRow[]) {
+  private async frames(rows: EventRow[]): Promise<Frame[]> {
     const ids = [...new Set(rows.map((r) => r.orderId))];
     const orderRows = await this.database.db.select().from(orders).where(inArray(orders.id, ids));
     const views = new Map<string, Order>(

@@ -29,8 +29,15 @@ async function placeOrder(shopper?: Awaited<ReturnType<typeof createShopper>>): 
   return placeCodOrder(t.app, buyer.cookies, product.id, address.id);
 }
 
-async function openStream(path: string, cookies: Parameters<typeof cookieHeader>[0]) {
-  const stream = await openEventStream(`${baseUrl}${path}`, { cookie: cookieHeader(cookies) });
+async function openStream(
+  path: string,
+  cookies: Parameters<typeof cookieHeader>[0],
+  lastEventId?: string,
+) {
+  const stream = await openEventStream(`${baseUrl}${path}`, {
+    cookie: cookieHeader(cookies),
+    ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+  });
   cleanup.push(() => stream.close());
   return stream;
 }
@@ -62,7 +69,8 @@ describe("live order streams past an event whose transaction ran too long (Postg
     const second = await placeOrder();
     await new Promise((r) => setTimeout(r, 300));
     expect(stream.events.some(orderEvent(second))).toBe(false); // held behind the open id
-    await stream.next(orderEvent(second), 10_000); // no longer waited for after the last resort
+    // No longer waited for after the last resort.
+    const secondEvent = await stream.next(orderEvent(second), 10_000);
     const before = stream.events.length;
     const ownBefore = own.events.length;
 
@@ -79,5 +87,20 @@ describe("live order streams past an event whose transaction ran too long (Postg
     );
     expect(ownLate.id).toBeUndefined();
     expect(others.events.some((e) => e.data !== undefined)).toBe(false);
+
+    // A page that was away when it was sent reconnects from a higher id: no replay reads it, and
+    // it gets it all the same.
+    const back = await openStream("/api/order/seller/events", seller.cookies, secondEvent.id);
+    const again = await back.next(orderEvent(first), 5_000);
+    expect(again.id).toBeUndefined();
+    expect(orderOf(again).status).toBe("Packing");
+    // Only to whom it concerns.
+    const otherBack = await openStream(
+      "/api/order/user/events",
+      someoneElse.cookies,
+      secondEvent.id,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(otherBack.events.some((e) => e.data !== undefined)).toBe(false);
   });
 });
