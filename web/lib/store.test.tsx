@@ -485,6 +485,91 @@ describe("the app's cart store", () => {
     expect(server.state.saves).toEqual([]);
   });
 
+  it("keeps a cart followed from another tab as the shopper's once they sign in here, so a reload does not merge it again", async () => {
+    const state = { signedIn: false };
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const list = productListAnswer(url, [product("p1"), product("p2")]);
+        if (list) return json(list.body);
+        if (url === "/api/user/is-auth" && state.signedIn)
+          return json({
+            success: true,
+            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: {} },
+          });
+        if (url === "/api/cart/update") return new Promise<Response>(() => {}); // never answered
+        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+      }),
+    );
+    function SignInProbe() {
+      const { signedIn } = useStore();
+      return (
+        <>
+          <CartProbe />
+          <button
+            type="button"
+            onClick={() =>
+              signedIn({ _id: "u1", name: "Asha", email: "a@example.com", cartItems: {} })
+            }
+          >
+            sign in
+          </button>
+        </>
+      );
+    }
+    renderApp(<SignInProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}"));
+    // The visitor added p2 in another tab; this one follows.
+    act(() => {
+      localStorage.setItem(
+        CART_KEY,
+        JSON.stringify({ owner: null, items: { p2: 1 }, unsaved: false }),
+      );
+      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    });
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":1}'));
+    state.signedIn = true;
+    act(() => screen.getByRole("button", { name: "sign in" }).click());
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p2":1}'));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toEqual({
+        owner: "u1",
+        items: { p2: 1 },
+        unsaved: true,
+      }),
+    );
+    // Reloaded before the save was answered: the cart is the shopper's, not merged again.
+    cleanup();
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p2":1}'));
+  });
+
+  it("asks again when the first session check fails other than with a 401 (the server restarting)", async () => {
+    let failures = 1;
+    mockApi((url) => {
+      if (url === "/api/user/is-auth") {
+        if (failures-- > 0)
+          return { status: 503, body: { success: false, code: "unavailable", message: "down" } };
+        return {
+          body: {
+            success: true,
+            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+          },
+        };
+      }
+      return productListAnswer(url, [product("p1")]);
+    });
+    renderApp(<CartProbe />);
+    await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'), {
+      timeout: 4000,
+    });
+  });
+
   it("keeps a visitor's cart in local storage", async () => {
     localStorage.setItem(CART_KEY, JSON.stringify({ p2: 5 }));
     mockApi((url) => productListAnswer(url, [product("p2")]));

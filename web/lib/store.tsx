@@ -90,8 +90,9 @@ export function StoreProvider({
     queryKey: ["session"],
     queryFn: fetchSession,
     staleTime: Infinity,
-    retry: false,
-    // A failed check changes nothing on screen, and needs no toast.
+    // Only a failure that is not a 401 (offline, a restart) is retried; a failed check changes
+    // nothing on screen, and needs no toast.
+    retry: 2,
     meta: { silent: true },
   });
 
@@ -103,8 +104,12 @@ export function StoreProvider({
   const followed = useRef<string | null>(null);
   // Whose session this tab shows, at once (state follows at the next render).
   const shown = useRef<string | undefined>(undefined);
+  // Whether a check has answered at all (the first may fail: offline, a restart).
+  const answered = useRef(false);
   const signedIn = useCallback((next: User) => {
     shown.current = next._id;
+    // The cart is this shopper's now, to be kept as theirs even if it reads as a followed one.
+    followed.current = null;
     lastSaved.current = cartText(next.cartItems);
     setUser(next);
     setCart(cartAfterSignIn(next._id, next.cartItems, readStoredCart()));
@@ -113,6 +118,7 @@ export function StoreProvider({
   // the server, and this browser's record of it for the next sign-in).
   const signedOut = useCallback(() => {
     shown.current = undefined;
+    followed.current = null;
     lastSaved.current = "";
     setUser(null);
     // A visitor's cart another tab keeps already (it learnt first) is this tab's too: an empty
@@ -156,7 +162,11 @@ export function StoreProvider({
   // Back to this tab: the session may have ended, and the cart changed on another device.
   useEffect(() => {
     const back = () => {
-      if (document.visibilityState === "visible" && (shown.current || sellerShown.current))
+      // A visitor's tab too while no check has answered yet (the first failed: offline).
+      if (
+        document.visibilityState === "visible" &&
+        (shown.current || sellerShown.current || !answered.current)
+      )
         recheck();
     };
     document.addEventListener("visibilitychange", back);
@@ -175,6 +185,7 @@ export function StoreProvider({
     startTransition(() => {
       // A check that failed (offline) keeps what the tab shows; the first one leaves a visitor.
       if (answer && !session.isError) {
+        answered.current = true;
         setSeller(answer.seller);
         const now = answer.user?._id;
         if (now !== shown.current) {

@@ -36,13 +36,6 @@ interface EventRow {
   at: Date;
 }
 
-/** An event ready to send, and to whom it may go. */
-interface Frame {
-  row: EventRow;
-  frame: string;
-  visibleToShopper: boolean;
-}
-
 interface Subscriber {
   audience: StreamAudience;
   /** The session it belongs to (sha256 of the cookie), to close it at logout. */
@@ -86,7 +79,7 @@ export class OrderStreamHub {
   /** The highest event id committed when this process started following them. */
   private startedAt = 0;
   /** Late events sent lately, oldest first: a page reconnecting from a higher id gets them too. */
-  private late: { frame: Frame; sentAt: number }[] = [];
+  private late: { row: EventRow; sentAt: number }[] = [];
 
   constructor(
     private readonly database: Database,
@@ -174,10 +167,20 @@ export class OrderStreamHub {
       if (!this.subscribers.has(subscriber)) return; // closed meanwhile
       await this.replay(subscriber, lastEventId);
       // Late events below the id it resumes from were sent while it may have been away, and no
-      // replay reads them: they go again, as news (an older copy of an order changes nothing).
-      for (const { frame: late } of this.late)
-        if (late.row.id <= lastEventId && this.wants(subscriber, late.row, late.visibleToShopper))
-          this.send(subscriber, withoutId(late.frame));
+      // replay reads them: their orders go to it as they are now, as news (the order may have
+      // moved on since, and a list that let it go must not take it back at the late status).
+      const since = Date.now() - KEPT_LATE_MS;
+      await this.sendCurrent(
+        subscriber,
+        this.late
+          .filter(
+            ({ row, sentAt }) =>
+              sentAt > since &&
+              row.id <= lastEventId &&
+              (subscriber.audience.kind === "seller" || subscriber.audience.userId === row.userId),
+          )
+          .map(({ row }) => row.orderId),
+      );
     } finally {
       const held = subscriber.held ?? [];
       subscriber.held = undefined;
@@ -248,18 +251,35 @@ export class OrderStreamHub {
    * Events no longer waited for (their transactions ran past the last resort) that committed after
    * all: sent to every open stream they concern, without their ids, as news. A stream may get one
    * twice (from a replay, or a shopper's reconnect from an id below it), which the page takes as the
-   * same news. They are kept a while (`KEPT_LATE_MS`) for pages that reconnect from a higher id,
-   * having been away when they were sent.
+   * same news. Which orders they were is kept a while (`KEPT_LATE_MS`, at most `KEPT_LATE`): a
+   * page that was away then and reconnects from a higher id is sent those orders as they are now.
    */
   private async broadcastLate(rows: EventRow[]): Promise<void> {
     const now = Date.now();
-    for (const frame of await this.frames(rows)) {
-      this.late.push({ frame, sentAt: now });
+    this.late = [...this.late, ...rows.map((row) => ({ row, sentAt: now }))]
+      .filter((l) => now - l.sentAt < KEPT_LATE_MS)
+      .slice(-KEPT_LATE);
+    if (this.subscribers.size === 0) return;
+    for (const { row, frame, visibleToShopper } of await this.frames(rows)) {
       for (const subscriber of this.subscribers)
-        if (this.wants(subscriber, frame.row, frame.visibleToShopper))
-          this.send(subscriber, withoutId(frame.frame));
+        if (this.wants(subscriber, row, visibleToShopper)) this.send(subscriber, withoutId(frame));
     }
-    this.late = this.late.filter((l) => now - l.sentAt < KEPT_LATE_MS).slice(-KEPT_LATE);
+  }
+
+  /** The orders as they are now, each as news (no id) to `subscriber`, if it may see them. */
+  private async sendCurrent(subscriber: Subscriber, orderIds: string[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    const orderRows = await this.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [...new Set(orderIds)]));
+    const visible = new Set(orderRows.filter(isVisible).map((o) => o.id));
+    const views = await toOrders(this.database.db, orderRows, this.urls);
+    if (!this.subscribers.has(subscriber)) return; // closed meanwhile
+    for (const order of views) {
+      if (subscriber.audience.kind === "shopper" && !visible.has(order._id)) continue;
+      this.send(subscriber, `event: order\ndata: ${JSON.stringify(order)}\n\n`);
+    }
   }
 
   private wants(subscriber: Subscriber, row: EventRow, visibleToShopper: boolean): boolean {
@@ -268,7 +288,7 @@ export class OrderStreamHub {
   }
 
   /** Each event as an SSE frame: the order as the lists show it, at the status of that event. */
-  private async frames(rows: EventRow[]): Promise<Frame[]> {
+  private async frames(rows: EventRow[]) {
     const ids = [...new Set(rows.map((r) => r.orderId))];
     const orderRows = await this.database.db.select().from(orders).where(inArray(orders.id, ids));
     const views = new Map<string, Order>(

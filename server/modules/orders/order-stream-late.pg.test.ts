@@ -61,7 +61,8 @@ describe("live order streams past an event whose transaction ran too long (Postg
     await client.connect();
     cleanup.push(() => client.end());
     await client.query("begin");
-    // An event for `first` taking the next id, as the transaction's first write, left open.
+    // `first` moved to Packing, its event taking the next id, in a transaction left open.
+    await client.query("update orders set status = 'Packing' where id = $1", [first]);
     await client.query(
       "insert into order_events (order_id, user_id, status) select id, user_id, 'Packing' from orders where id = $1",
       [first],
@@ -102,5 +103,21 @@ describe("live order streams past an event whose transaction ran too long (Postg
     );
     await new Promise((r) => setTimeout(r, 300));
     expect(otherBack.events.some((e) => e.data !== undefined)).toBe(false);
+
+    // The order moves on: a page reconnecting after that gets it as it is now, not at the late
+    // status (a queue that let the cancelled order go must not take it back as Packing).
+    const cancelled = await t.app.inject({
+      method: "POST",
+      url: "/api/order/status",
+      cookies: seller.cookies,
+      payload: { orderId: first, status: "Cancelled" },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const cancelEvent = await stream.next(
+      (e) => e.id !== undefined && orderEvent(first)(e) && orderOf(e).status === "Cancelled",
+    );
+    const later = await openStream("/api/order/seller/events", seller.cookies, cancelEvent.id);
+    const now = await later.next(orderEvent(first), 5_000);
+    expect(orderOf(now).status).toBe("Cancelled");
   });
 });
