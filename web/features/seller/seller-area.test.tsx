@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderApp } from "../../test/render";
 import { SellerArea } from "./seller-area";
@@ -66,5 +66,26 @@ describe("seller area", () => {
     expect(
       await screen.findByText("Your session has ended. Please log in again."),
     ).toBeInTheDocument();
+  });
+
+  it("follows a seller login and logout made in another tab", async () => {
+    let seller = false;
+    mockApi((url) => {
+      if (url === "/api/seller/is-auth" && seller) return { body: { success: true } };
+      return undefined; // 401
+    });
+    const otherTab = () =>
+      act(() => {
+        localStorage.setItem("greencart.seller", String(Math.random()));
+        window.dispatchEvent(new StorageEvent("storage", { key: "greencart.seller" }));
+      });
+    renderApp(<SellerArea />, { path: "/seller", pattern: "/seller/*" });
+    expect(await screen.findByRole("heading", { name: "Seller Login" })).toBeInTheDocument();
+    seller = true; // logged in in the other tab
+    otherTab();
+    expect(await screen.findByRole("navigation", { name: "Seller" })).toBeInTheDocument();
+    seller = false; // and out again
+    otherTab();
+    expect(await screen.findByRole("heading", { name: "Seller Login" })).toBeInTheDocument();
   });
 });

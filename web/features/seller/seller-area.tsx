@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "../../ui/toast";
 import { NavLink, Route, Routes, useNavigate } from "react-router";
 import { useStore } from "../../lib/store";
@@ -17,9 +18,23 @@ import { PickListPage } from "./pages/pick-list-page";
 import { ProductListPage } from "./pages/product-list-page";
 import { SellerOrdersPage } from "./pages/seller-orders-page";
 
+/** Written at each seller login and logout, so that the seller's other tabs follow. */
+const SELLER_SIGNAL_KEY = "greencart.seller";
+const tellOtherTabs = () => localStorage.setItem(SELLER_SIGNAL_KEY, String(Date.now()));
+
 /** /seller: the login form, or the dashboard with its sidebar (store-spec.md section 2). */
 export function SellerArea() {
   const { isSeller, sessionChecked } = useStore();
+  const queryClient = useQueryClient();
+  // The seller logged in or out in another tab: this one asks whose session it is now.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key === SELLER_SIGNAL_KEY)
+        void queryClient.invalidateQueries({ queryKey: ["session"] });
+    };
+    window.addEventListener("storage", follow);
+    return () => window.removeEventListener("storage", follow);
+  }, [queryClient]);
   if (!sessionChecked)
     return <div className="m-8 h-64 animate-pulse rounded bg-gray-100" aria-busy="true" />;
   return isSeller ? <SellerLayout /> : <SellerLogin />;
@@ -38,6 +53,7 @@ function SellerLogin() {
       {
         onSuccess: () => {
           setSeller(true);
+          tellOtherTabs();
           void navigate("/seller");
         },
       },
@@ -104,6 +120,7 @@ function SellerLayout() {
       onSuccess: (a) => toast.success(a.message),
       onSettled: () => {
         setSeller(false);
+        tellOtherTabs();
         void navigate("/");
       },
     });
