@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   checkoutStartedSchema,
@@ -10,7 +10,11 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
 import { idempotencyHeaders } from "../orders/orders-routes";
-import { cancelUnpaidCheckouts, startOnlineCheckout } from "./online-checkout";
+import {
+  cancelUnpaidCheckouts,
+  startOnlineCheckout,
+  type OnlineCheckoutDeps,
+} from "./online-checkout";
 import { refundOrder } from "./refunds";
 
 /** Names of this machine a browser on it may use for the store (PUBLIC_URL unset). */
@@ -20,6 +24,14 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 export function checkoutRoutes(deps: AppDeps) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    /** What online checkouts need, logging with the request's logger. */
+    const checkoutDeps = (log: FastifyBaseLogger): OnlineCheckoutDeps => ({
+      database: deps.database,
+      db: deps.db,
+      provider: deps.payments,
+      urls: deps.urls,
+      log,
+    });
     app.post(
       "/api/order/stripe",
       {
@@ -50,13 +62,7 @@ export function checkoutRoutes(deps: AppDeps) {
             : null;
         const pageOrigin = loopback ? origin : undefined;
         const { url, orderId } = await startOnlineCheckout(
-          {
-            database: deps.database,
-            db: deps.db,
-            provider: deps.payments,
-            urls: deps.urls,
-            log: request.log,
-          },
+          checkoutDeps(request.log),
           request.userId,
           request.body,
           {
@@ -82,16 +88,7 @@ export function checkoutRoutes(deps: AppDeps) {
         },
       },
       async (request) => {
-        const cancelled = await cancelUnpaidCheckouts(
-          {
-            database: deps.database,
-            db: deps.db,
-            provider: deps.payments,
-            urls: deps.urls,
-            log: request.log,
-          },
-          request.userId,
-        );
+        const cancelled = await cancelUnpaidCheckouts(checkoutDeps(request.log), request.userId);
         return {
           success: true as const,
           cancelled,

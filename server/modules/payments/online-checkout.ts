@@ -124,16 +124,21 @@ async function openCheckout(
   return session.url;
 }
 
+/** The shopper's online orders still waiting for payment. */
+function unpaidCheckouts(db: Db, userId: string) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "Awaiting Payment")));
+}
+
 /** Cancels the shopper's unpaid checkouts of exactly this cart: the new one replaces them. */
 async function releaseOlderHolds(
   deps: OnlineCheckoutDeps,
   userId: string,
   input: PlaceOrderInput,
 ): Promise<void> {
-  const waiting = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "Awaiting Payment")));
+  const waiting = await unpaidCheckouts(deps.db, userId);
   if (waiting.length === 0) return;
   const items = await deps.db
     .select({
@@ -167,10 +172,7 @@ export async function cancelUnpaidCheckouts(
   deps: OnlineCheckoutDeps,
   userId: string,
 ): Promise<number> {
-  const waiting = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "Awaiting Payment")));
+  const waiting = await unpaidCheckouts(deps.db, userId);
   let cancelled = 0;
   for (const { id } of waiting) if (await giveUpCheckout(deps, id, "shopper")) cancelled++;
   return cancelled;
