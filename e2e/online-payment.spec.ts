@@ -1,10 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { addAddress, newShopper, register, snap } from "./helpers";
 
-test("online payment through the demo provider's page returns via /loader to a paid order", async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
+/** A new shopper with a dairy product in the cart and an address, on the cart page. */
+async function newShopperWithDairyInCart(page: Page) {
   await page.goto("/products/dairy");
   await page
     .getByRole("button", { name: /^Add .* to cart$/ })
@@ -13,6 +11,13 @@ test("online payment through the demo provider's page returns via /loader to a p
   await page.getByRole("button", { name: "Login" }).click();
   await register(page, newShopper());
   await addAddress(page);
+}
+
+test("online payment through the demo provider's page returns via /loader to a paid order", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await newShopperWithDairyInCart(page);
 
   await page.getByLabel("Payment Method").selectOption("Online");
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
@@ -39,14 +44,7 @@ test("a shopper who left two online payments unfinished gives them up from the c
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/products/dairy");
-  await page
-    .getByRole("button", { name: /^Add .* to cart$/ })
-    .first()
-    .click();
-  await page.getByRole("button", { name: "Login" }).click();
-  await register(page, newShopper());
-  await addAddress(page);
+  await newShopperWithDairyInCart(page);
 
   // Twice: to the payment page, then back to the cart without paying (closed, not cancelled),
   // where the cart changes; each change is another checkout, holding its stock.

@@ -33,6 +33,23 @@ function CartProbe() {
   );
 }
 
+/** An API answer as `fetch` gives it. */
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+/** The API's answer to a call without a session. */
+const refused = () =>
+  json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+/** The shopper these tests sign in, with the cart the server holds for her. */
+const asha = (cartItems: Record<string, number>) => ({
+  _id: "u1",
+  name: "Asha",
+  email: "a@example.com",
+  cartItems,
+});
+
 /** The cart, and a button adding one p2 as a product card does. */
 function AddProbe() {
   const { addToCart } = useStore();
@@ -54,7 +71,7 @@ function serverWithSavedCart(saved: Record<string, number>, catalogue = ["p1", "
       return {
         body: {
           success: true,
-          user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: saved },
+          user: asha(saved),
         },
       };
     const list = productListAnswer(url, catalogue.map(product));
@@ -160,18 +177,13 @@ describe("the app's cart store", () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const saves: unknown[] = [];
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { "content-type": "application/json" },
-      });
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === "/api/user/is-auth")
           return json({
             success: true,
-            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+            user: asha({ p1: 3 }),
           });
         const list = productListAnswer(url, [product("p1"), product("p2")]);
         if (list) {
@@ -182,7 +194,7 @@ describe("the app's cart store", () => {
           saves.push((JSON.parse(init?.body as string) as { cartItems: unknown }).cartItems);
           return json({ success: true, message: "Cart Updated" });
         }
-        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+        return refused();
       }),
     );
     renderApp(<AddProbe />);
@@ -233,7 +245,7 @@ describe("the app's cart store", () => {
         return {
           body: {
             success: true,
-            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: saved },
+            user: asha(saved),
           },
         };
       if (url === "/api/cart/update") {
@@ -333,18 +345,13 @@ describe("the app's cart store", () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let saved: Record<string, number> = { p1: 3 };
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { "content-type": "application/json" },
-      });
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === "/api/user/is-auth")
           return json({
             success: true,
-            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: saved },
+            user: asha(saved),
           });
         const list = productListAnswer(url, [product("p1"), product("p2")]);
         if (list) return json(list.body);
@@ -353,7 +360,7 @@ describe("the app's cart store", () => {
           saved = (JSON.parse(init?.body as string) as { cartItems: typeof saved }).cartItems;
           return json({ success: true, message: "Cart Updated" });
         }
-        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+        return refused();
       }),
     );
     renderApp(<AddProbe />);
@@ -380,7 +387,7 @@ describe("the app's cart store", () => {
         return {
           body: {
             success: true,
-            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+            user: asha({ p1: 3 }),
           },
         };
       return productListAnswer(url, [product("p1")]);
@@ -416,11 +423,6 @@ describe("the app's cart store", () => {
     let signedIn = true;
     const gate: { slow?: Promise<void> } = {};
     let release = () => {};
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { "content-type": "application/json" },
-      });
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
@@ -430,9 +432,9 @@ describe("the app's cart store", () => {
           return answer
             ? json({
                 success: true,
-                user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+                user: asha({ p1: 3 }),
               })
-            : json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+            : refused();
         }
         if (url === "/api/user/logout") {
           signedIn = false;
@@ -440,7 +442,7 @@ describe("the app's cart store", () => {
         }
         const list = productListAnswer(url, [product("p1")]);
         if (list) return json(list.body);
-        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+        return refused();
       }),
     );
     function LogoutProbe() {
@@ -487,11 +489,6 @@ describe("the app's cart store", () => {
 
   it("keeps a cart followed from another tab as the shopper's once they sign in here, so a reload does not merge it again", async () => {
     const state = { signedIn: false };
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { "content-type": "application/json" },
-      });
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
@@ -500,10 +497,10 @@ describe("the app's cart store", () => {
         if (url === "/api/user/is-auth" && state.signedIn)
           return json({
             success: true,
-            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: {} },
+            user: asha({}),
           });
         if (url === "/api/cart/update") return new Promise<Response>(() => {}); // never answered
-        return json({ success: false, code: "not_authorized", message: "Not Authorized" }, 401);
+        return refused();
       }),
     );
     function SignInProbe() {
@@ -511,12 +508,7 @@ describe("the app's cart store", () => {
       return (
         <>
           <CartProbe />
-          <button
-            type="button"
-            onClick={() =>
-              signedIn({ _id: "u1", name: "Asha", email: "a@example.com", cartItems: {} })
-            }
-          >
+          <button type="button" onClick={() => signedIn(asha({}))}>
             sign in
           </button>
         </>
@@ -558,7 +550,7 @@ describe("the app's cart store", () => {
         return {
           body: {
             success: true,
-            user: { _id: "u1", name: "Asha", email: "a@example.com", cartItems: { p1: 3 } },
+            user: asha({ p1: 3 }),
           },
         };
       }

@@ -26,42 +26,37 @@ async function checkoutAt(host: string, origin: string | undefined) {
   });
 }
 
+/** Presses Pay or Cancel on the demo payment page at `url`; answers where it sends the shopper. */
+async function press(url: string, action: "pay" | "cancel", host?: string) {
+  const answer = await t.app.inject({
+    method: "POST",
+    url: `${new URL(url).pathname}/${action}`,
+    headers: { ...form, ...(host ? { host } : {}) },
+    payload: "",
+  });
+  return answer.headers.location;
+}
+
 describe("online payment without PUBLIC_URL", () => {
   it("keeps a shopper on the address they shop at (127.0.0.1), where their session cookie is", async () => {
     const started = await checkoutAt("127.0.0.1:3000", "http://127.0.0.1:3000");
     expect(started.statusCode).toBe(200);
     const { url } = started.json<{ url: string }>();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/payments\/demo\/demo_/);
-    const paid = await t.app.inject({
-      method: "POST",
-      url: `${new URL(url).pathname}/pay`,
-      headers: { ...form, host: "127.0.0.1:3000" },
-      payload: "",
-    });
-    expect(paid.headers.location).toBe("http://127.0.0.1:3000/loader?next=my-orders");
+    expect(await press(url, "pay", "127.0.0.1:3000")).toBe(
+      "http://127.0.0.1:3000/loader?next=my-orders",
+    );
 
     const again = (await checkoutAt("127.0.0.1:3000", "http://127.0.0.1:3000")).json<{
       url: string;
     }>().url;
-    const cancelled = await t.app.inject({
-      method: "POST",
-      url: `${new URL(again).pathname}/cancel`,
-      headers: form,
-      payload: "",
-    });
-    expect(cancelled.headers.location).toBe("http://127.0.0.1:3000/cart?payment=cancelled");
+    expect(await press(again, "cancel")).toBe("http://127.0.0.1:3000/cart?payment=cancelled");
   });
 
   it("uses localhost's address for a call without an Origin, and refuses another site's", async () => {
     const plain = (await checkoutAt("127.0.0.1:3000", undefined)).json<{ url: string }>().url;
     expect(plain).toMatch(/^http:\/\/localhost:3000\/api\/payments\/demo\//);
-    const paid = await t.app.inject({
-      method: "POST",
-      url: `${new URL(plain).pathname}/pay`,
-      headers: form,
-      payload: "",
-    });
-    expect(paid.headers.location).toBe("http://localhost:3000/loader?next=my-orders");
+    expect(await press(plain, "pay")).toBe("http://localhost:3000/loader?next=my-orders");
     // An Origin that is not the address the request came to is another site: refused.
     expect((await checkoutAt("127.0.0.1:3000", "http://evil.example")).statusCode).toBe(403);
   });
@@ -72,12 +67,6 @@ describe("online payment without PUBLIC_URL", () => {
     expect(forged.statusCode).toBe(200);
     const { url } = forged.json<{ url: string }>();
     expect(url).toMatch(/^http:\/\/localhost:3000\/api\/payments\/demo\//);
-    const paid = await t.app.inject({
-      method: "POST",
-      url: `${new URL(url).pathname}/pay`,
-      headers: form,
-      payload: "",
-    });
-    expect(paid.headers.location).toBe("http://localhost:3000/loader?next=my-orders");
+    expect(await press(url, "pay")).toBe("http://localhost:3000/loader?next=my-orders");
   });
 });

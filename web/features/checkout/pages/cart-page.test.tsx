@@ -38,8 +38,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function api(addresses: unknown[]) {
-  return mockApi((url) => {
+/** The API of a signed-in shopper with these addresses; `more` answers first (other calls). */
+function api(addresses: unknown[], more: Parameters<typeof mockApi>[0] = () => undefined) {
+  return mockApi((url, init) => {
+    const answer = more(url, init);
+    if (answer) return answer;
     if (url === "/api/address/delete")
       return { body: { success: true, message: "Address Deleted" } };
     const list = productListAnswer(url, [
@@ -171,16 +174,7 @@ describe("cart page", () => {
 
   it("offers to give up unfinished online payments when the server refuses another, then pays for this cart", async () => {
     let waiting = 2;
-    const calls = mockApi((url) => {
-      const list = productListAnswer(url, [
-        product("p1", "Tomato", 32.5),
-        product("p2", "Onion", 19.99),
-      ]);
-      if (list) return list;
-      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
-      if (url === "/api/address/get")
-        return { body: { success: true, addresses: [address("a1", "1 First St")] } };
-      if (url === "/api/cart/update") return { body: { success: true, message: "Cart Updated" } };
+    const calls = api([address("a1", "1 First St")], (url) => {
       if (url === "/api/order/unpaid/cancel") {
         const cancelled = waiting;
         waiting = 0;
