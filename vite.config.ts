@@ -55,6 +55,14 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // Every browser the store serves preloads modules itself (Chrome 66, Safari 17, Firefox 115).
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      // zod's sources carry comments Rollup calls misplaced annotations; it drops them, harmlessly,
+      // and the warnings would be all a first `npm start` prints while it builds.
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     // `npm run dev:web` next to `npm run dev:server`
