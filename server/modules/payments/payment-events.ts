@@ -37,13 +37,16 @@ export async function applyPaymentEvent(
           .where(eq(paymentSessions.id, event.sessionId))
           .limit(1)
       : [];
-    const orderId =
+    const named =
       session?.orderId ?? (event.orderId && isUuid(event.orderId) ? event.orderId : null);
     // The order is locked before anything references it: recording the event takes a key-share
     // lock on it (foreign key), and two events (a Pay and a Cancel) that each held one while
-    // waiting to lock it for their move would deadlock.
-    if (orderId)
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+    // waiting to lock it for their move would deadlock. An id the store has no order for (an
+    // event of another shop on the same provider account) is recorded without one.
+    const [locked] = named
+      ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, named)).for("update")
+      : [];
+    const orderId = locked?.id ?? null;
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({ provider, eventId: event.eventId, type: event.type, orderId, outcome: "pending" })

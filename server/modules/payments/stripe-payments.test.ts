@@ -171,6 +171,23 @@ describe("Stripe webhook", () => {
     expect(await t.database.db.select().from(paymentEvents)).toHaveLength(1);
   });
 
+  it("records an event naming a session and order this store does not have (another shop on the account) and answers 200", async () => {
+    const strangerOrder = "0b8f3c1e-4d2a-4f6b-9e1d-2c3b4a5d6e7f";
+    const { payload, signature } = signedEvent(
+      "checkout.session.completed",
+      "cs_test_of_another_shop",
+      strangerOrder,
+    );
+    const response = await deliver(payload, signature);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: "unknown_session" });
+    const [recorded] = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, (JSON.parse(payload) as { id: string }).id));
+    expect(recorded).toMatchObject({ orderId: null, outcome: "unknown_session" });
+  });
+
   it("refuses a tampered body, a missing or wrong signature and a stale timestamp with 400, changing nothing", async () => {
     const { order, sessionId } = await checkout();
     const { payload, signature } = signedEvent("checkout.session.completed", sessionId, order.id);
