@@ -7,6 +7,9 @@ import { insertProduct } from "../../test/factories";
 import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
+import { PublicUrls } from "../media/public-urls";
+import { createDemoProvider } from "./demo-provider";
+import { releaseOlderHolds } from "./online-checkout";
 import { cancelExpiredPayments } from "./payment-sweeper";
 
 const t = useTestApp();
@@ -179,6 +182,55 @@ describe("online payment with the demo provider", () => {
     expect(first.json()).toMatchObject({ success: true });
     expect(again.json()).toEqual(first.json());
     expect(await stockOf(product.id)).toBe(0);
+  });
+});
+
+describe("a double tap of one online checkout", () => {
+  const status = async (id: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
+
+  it("never cancels the order its twins answer with, even when a twin found the key unused", async () => {
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    const product = await insertProduct(t.database.db, { stock: 10 });
+    const body = { items: [{ product: product.id, quantity: 1 }], address: address.id };
+    const first = await post(t.app, "/api/order/stripe", body, shopper.cookies, {
+      "idempotency-key": "tap-1",
+    });
+    const { orderId } = first.json<{ orderId: string }>();
+    const deps = {
+      database: t.database,
+      db: t.database.db,
+      provider: createDemoProvider(t.database.db),
+      urls: new PublicUrls(t.config.publicUrl, t.config.mediaUrl),
+    };
+    // A twin that checked the key before the first committed, and looks for older checkouts of
+    // the same cart after: the first's own order is not one of them.
+    await releaseOlderHolds(deps, shopper.user.id, body, "tap-1");
+    expect(await status(orderId)).toBe("Awaiting Payment");
+    // A new checkout of the same cart (another key) still replaces it.
+    await releaseOlderHolds(deps, shopper.user.id, body, "tap-2");
+    expect(await status(orderId)).toBe("Cancelled");
+  });
+
+  it("answers three simultaneous requests with one order that stays open for payment", async () => {
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    const product = await insertProduct(t.database.db, { stock: 100 });
+    const body = { items: [{ product: product.id, quantity: 1 }], address: address.id };
+    for (let round = 0; round < 5; round++) {
+      const headers = { "idempotency-key": `burst-${round}` };
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => post(t.app, "/api/order/stripe", body, shopper.cookies, headers)),
+      );
+      const ids = new Set(
+        answers
+          .filter((a) => a.statusCode === 200)
+          .map((a) => a.json<{ orderId: string }>().orderId),
+      );
+      expect(ids.size).toBe(1);
+      expect(await status([...ids][0]!)).toBe("Awaiting Payment");
+    }
   });
 });
 

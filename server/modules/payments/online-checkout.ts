@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PlaceOrderInput } from "../../../contract/order";
 import type { Database, Db } from "../../db/database";
-import { orderItems, orders, paymentSessions } from "../../db/schema";
+import { idempotencyKeys, orderItems, orders, paymentSessions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
 import type { CatalogCache } from "../catalog/catalog-cache";
@@ -51,7 +51,7 @@ export async function startOnlineCheckout(
   const repeat =
     options.idempotencyKey !== undefined &&
     (await idempotencyKeyUsed(deps.db, userId, options.idempotencyKey));
-  if (!repeat) await releaseOlderHolds(deps, userId, input);
+  if (!repeat) await releaseOlderHolds(deps, userId, input, options.idempotencyKey);
 
   const placed = await placeOrder(deps.database, userId, input, {
     paymentType: "Online",
@@ -124,21 +124,40 @@ async function openCheckout(
   return session.url;
 }
 
-/** The shopper's online orders still waiting for payment. */
-function unpaidCheckouts(db: Db, userId: string) {
+/** The shopper's online orders still waiting for payment, but the one made with `exceptKey`. */
+function unpaidCheckouts(db: Db, userId: string, exceptKey?: string) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "Awaiting Payment")));
+    .leftJoin(
+      idempotencyKeys,
+      and(
+        eq(idempotencyKeys.orderId, orders.id),
+        eq(idempotencyKeys.key, exceptKey ?? ""),
+        eq(idempotencyKeys.userId, userId),
+      ),
+    )
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "Awaiting Payment"),
+        isNull(idempotencyKeys.key),
+      ),
+    );
 }
 
-/** Cancels the shopper's unpaid checkouts of exactly this cart: the new one replaces them. */
-async function releaseOlderHolds(
+/**
+ * Cancels the shopper's unpaid checkouts of exactly this cart: the new one replaces them. Never
+ * the one made with this request's own Idempotency-Key: a twin of this request (a double tap)
+ * may have placed it since this one found the key unused, and it is the order both answer with.
+ */
+export async function releaseOlderHolds(
   deps: OnlineCheckoutDeps,
   userId: string,
   input: PlaceOrderInput,
+  idempotencyKey: string | undefined,
 ): Promise<void> {
-  const waiting = await unpaidCheckouts(deps.db, userId);
+  const waiting = await unpaidCheckouts(deps.db, userId, idempotencyKey);
   if (waiting.length === 0) return;
   const items = await deps.db
     .select({
