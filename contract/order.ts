@@ -27,7 +27,8 @@ export const placeOrderSchema = z.object({
     .min(1)
     .max(100)
     .refine(
-      (items) => new Set(items.map((i) => i.product)).size === items.length,
+      // Ids are UUIDs, the same in either case.
+      (items) => new Set(items.map((i) => i.product.toLowerCase())).size === items.length,
       "must not repeat a product",
     ),
   address: idSchema,

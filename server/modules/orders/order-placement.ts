@@ -59,6 +59,16 @@ const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
     )
     .digest("hex");
 
+/** The largest total an order can have: its amount is a PostgreSQL integer, in paise. */
+const MAX_ORDER_PAISE = 2_147_483_647;
+
+/** Ids as the database writes them (UUIDs in lower case), so a repeat and its hash agree. */
+export const canonical = (input: PlaceOrderInput): PlaceOrderInput => ({
+  ...input,
+  address: input.address.toLowerCase(),
+  items: input.items.map((i) => ({ ...i, product: i.product.toLowerCase() })),
+});
+
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
 interface PlaceOrderRow {
@@ -91,6 +101,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
   options: PlaceOrderOptions,
 ): Promise<PlacedOrder> {
+  input = canonical(input);
   if (!isUuid(input.address)) throw notFound("Address");
   const unknown = input.items.find((i) => !isUuid(i.product));
   if (unknown) throw new AppError("not_found", "Product not found", { productId: unknown.product });
@@ -199,6 +210,12 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
         "conflict",
         "A price in your cart has just changed. Please check your cart and try again.",
         { productId },
+      );
+    case "22003":
+      // integer out of range: the order's total in paise does not fit its column.
+      return new AppError(
+        "validation_failed",
+        `items: this order comes to more than one order can hold (${rupees.format(MAX_ORDER_PAISE / 100)}). Please split it into smaller orders.`,
       );
     case "GCOOS":
     case "GCHLD": {

@@ -308,6 +308,16 @@ describe("POST /api/order/cod", () => {
       ],
       [
         {
+          items: [
+            { product: product.id, quantity: 1 },
+            { product: product.id.toUpperCase(), quantity: 1 },
+          ],
+          address: address.id,
+        },
+        400,
+      ],
+      [
+        {
           items: [{ product: "00000000-0000-0000-0000-000000000000", quantity: 1 }],
           address: address.id,
         },
@@ -322,6 +332,52 @@ describe("POST /api/order/cod", () => {
     }
     expect(await orderCount()).toBe(0);
     expect((await stockOf(product.id)).stock).toBe(50);
+  });
+
+  it("takes ids in either case as the same product and address (a repeat of the key is the same order)", async () => {
+    const { cookies, address } = await shopperWithAddress();
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const headers = { "idempotency-key": "case-1" };
+    const upper = await post(
+      t.app,
+      "/api/order/cod",
+      {
+        items: [{ product: product.id.toUpperCase(), quantity: 2 }],
+        address: address.id.toUpperCase(),
+      },
+      cookies,
+      headers,
+    );
+    expect(upper.statusCode).toBe(201);
+    const lower = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: product.id, quantity: 2 }], address: address.id },
+      cookies,
+      headers,
+    );
+    expect(lower.json()).toEqual(upper.json());
+    expect((await stockOf(product.id)).stock).toBe(3);
+  });
+
+  it("refuses an order whose total is more than one order can hold with 400, writing nothing", async () => {
+    const { cookies, address } = await shopperWithAddress();
+    const dear = await insertProduct(t.database.db, {
+      price: 1_000_000,
+      offerPrice: 1_000_000,
+      stock: 50,
+    });
+    const response = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: dear.id, quantity: 22 }], address: address.id },
+      cookies,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "validation_failed" });
+    expect(response.json<{ message: string }>().message).toContain("split it into smaller orders");
+    expect(await orderCount()).toBe(0);
+    expect((await stockOf(dear.id)).stock).toBe(50);
   });
 
   it("needs a session, and refuses cross-site requests and text/plain bodies before any order exists", async () => {

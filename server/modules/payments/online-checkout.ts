@@ -6,7 +6,7 @@ import { idempotencyKeys, orderItems, orders, paymentSessions } from "../../db/s
 import { AppError } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
 import type { CatalogCache } from "../catalog/catalog-cache";
-import { idempotencyKeyUsed, offerStock, placeOrder } from "../orders/order-placement";
+import { canonical, idempotencyKeyUsed, offerStock, placeOrder } from "../orders/order-placement";
 import { moveOrder } from "../orders/order-transitions";
 import type { PaymentProvider } from "./payment-provider";
 
@@ -48,6 +48,7 @@ export async function startOnlineCheckout(
     options.pageOrigin && url.startsWith("/") && !url.startsWith("//")
       ? `${options.pageOrigin}${url}`
       : deps.urls.absolute(url);
+  input = canonical(input);
   const repeat =
     options.idempotencyKey !== undefined &&
     (await idempotencyKeyUsed(deps.db, userId, options.idempotencyKey));
