@@ -35,7 +35,11 @@ export class CatalogAnswers {
         inStock: query.inStock === undefined ? undefined : query.inStock === "true",
       }),
     );
-    return this.cache.list(key, () => listProducts(this.db, query, this.urls));
+    return this.cache.list(
+      key,
+      () => listProducts(this.db, query, this.urls),
+      query.stock !== undefined,
+    );
   }
 
   /** One product (404 `not_found` if there is none on sale). */

@@ -11,6 +11,11 @@ interface Cached {
   kind: "list" | "product";
   page: CatalogPage;
   productIds: string[];
+  /**
+   * For a list chosen by stock (`stock=low`, `stock=out`): the board's epoch it was read at. Any
+   * product's stock may move it into the list or out of it, so it is read again once any changed.
+   */
+  stockEpoch?: number;
   /** The body as sent, and the board's epoch it is known right at. */
   rendered?: { epoch: number; answer: CatalogAnswer };
 }
@@ -35,8 +40,9 @@ export class CatalogCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  list(key: string, compute: () => Promise<CatalogPage>): Promise<CatalogAnswer> {
-    return this.answer(`list:${key}`, "list", compute);
+  /** `byStock`: the list is chosen by stock counts, which change without a listing change. */
+  list(key: string, compute: () => Promise<CatalogPage>, byStock = false): Promise<CatalogAnswer> {
+    return this.answer(`list:${key}`, "list", compute, byStock);
   }
 
   product(id: string, compute: () => Promise<CatalogEntry>): Promise<CatalogAnswer> {
@@ -57,10 +63,16 @@ export class CatalogCache {
     key: string,
     kind: Cached["kind"],
     compute: () => Promise<CatalogPage>,
+    byStock = false,
   ): Promise<CatalogAnswer> {
     let entry = this.entries.get(key);
+    // The answer last sent for this key, kept when its products are read again.
+    let last = entry?.rendered?.answer;
+    if (entry?.stockEpoch !== undefined && entry.stockEpoch !== this.board.epoch) entry = undefined;
     if (!entry) {
       const startedAt = this.generation;
+      // Taken before the read: a change that arrives while it runs makes the next one read again.
+      const stockEpoch = this.board.epoch;
       const page = await compute();
       for (const { product, stockVersion } of page.entries) {
         this.board.offer(product._id, {
@@ -70,7 +82,12 @@ export class CatalogCache {
           updatedAt: product.updatedAt,
         });
       }
-      entry = { kind, page, productIds: page.entries.map((e) => e.product._id) };
+      entry = {
+        kind,
+        page,
+        productIds: page.entries.map((e) => e.product._id),
+        ...(byStock ? { stockEpoch } : {}),
+      };
       // A listing change committed while we were reading may be missing: do not keep it then.
       if (this.generation === startedAt) this.remember(key, entry);
     }
@@ -80,7 +97,10 @@ export class CatalogCache {
       rendered.epoch = epoch;
       return rendered.answer;
     }
-    const answer = versionOf(this.render(entry), rendered?.answer, this.now());
+    const body = this.render(entry);
+    last = rendered?.answer ?? last;
+    // The same bytes keep their version (and its compressed copies).
+    const answer = last?.body === body ? last : versionOf(body, last, this.now());
     entry.rendered = { epoch, answer };
     return answer;
   }

@@ -131,4 +131,35 @@ describe("CatalogCache", () => {
     sale(13);
     expect((await cache.list("k", page)).churning).toBe(false);
   });
+  it("reads a list chosen by stock again once any product's stock changed, keeping an unchanged answer's version", async () => {
+    const cache = new CatalogCache(new StockBoard());
+    let low = [product("a", 3)];
+    let reads = 0;
+    const page = async () => {
+      reads++;
+      return { entries: low.map((p) => ({ product: p, stockVersion: 10 })), nextCursor: null };
+    };
+    const lowList = () => cache.list("stock=low", page, true);
+    const first = await lowList();
+    await lowList();
+    expect(reads).toBe(2); // its own read told the board of "a": read once more, then kept
+    expect(await lowList()).toBe(first);
+    expect(reads).toBe(2);
+    // "b", not in the list, sells down to its threshold: the list gains it.
+    low = [product("a", 3), product("b", 4)];
+    cache.board.offer("b", { stock: 4, inStock: true, version: 20, updatedAt: "x" });
+    const after = JSON.parse((await lowList()).body) as { products: Product[] };
+    expect(after.products.map((p) => p._id)).toEqual(["a", "b"]);
+    expect(reads).toBe(3);
+    // A list not chosen by stock keeps its products whatever others' stock does.
+    let plainReads = 0;
+    const plain = async () => {
+      plainReads++;
+      return { entries: [{ product: product("a", 3), stockVersion: 10 }], nextCursor: null };
+    };
+    await cache.list("all", plain);
+    cache.board.offer("c", { stock: 1, inStock: true, version: 5, updatedAt: "x" });
+    await cache.list("all", plain);
+    expect(plainReads).toBe(1);
+  });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../contract/product";
 import { insertProduct } from "../../test/factories";
+import { createSeller, createShopper } from "../../test/sessions";
+import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 
 const t = useTestApp();
@@ -56,6 +58,32 @@ describe("GET /api/product/list?stock=", () => {
     expect(await names("?stock=low")).toEqual(["Low", "Sold out"]);
     expect(await names("?stock=out")).toEqual(["Sold out"]);
     expect((await list("?stock=some")).response.statusCode).toBe(400);
+  });
+
+  it("follows stock that an order or a restock moves across the threshold (no listing change)", async () => {
+    const nearly = await insertProduct(t.database.db, { name: "Nearly", stock: 6 });
+    const low = await insertProduct(t.database.db, { name: "Low", stock: 3 });
+    const names = async () => (await list("?stock=low")).body.products.map((p) => p.name).sort();
+    expect(await names()).toEqual(["Low"]);
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    const order = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: nearly.id, quantity: 2 }], address: address.id },
+      shopper.cookies,
+    );
+    expect(order.statusCode).toBe(201);
+    await expect.poll(names).toEqual(["Low", "Nearly"]);
+    const seller = await createSeller(t.database.db);
+    const restock = await post(
+      t.app,
+      "/api/product/restock",
+      { id: low.id, quantity: 47 },
+      seller.cookies,
+    );
+    expect(restock.statusCode).toBe(200);
+    await expect.poll(names).toEqual(["Nearly"]);
   });
 });
 
