@@ -137,17 +137,24 @@ export async function changeStatusAsSeller(
     outcome.moved || outcome.reason === "not_found"
       ? ""
       : `An order that is ${outcome.order.status} cannot be moved to ${to}.`,
+    "seller",
   );
 }
 
+/**
+ * The moved order, or why not: 404 for an order the mover cannot see (a shopper does not see an
+ * online checkout they have not paid; the seller sees every order), 409 otherwise.
+ */
 async function answerMove(
   db: Db,
   outcome: MoveOutcome,
   urls: PublicUrls,
   refusal: string,
+  mover: "shopper" | "seller" = "shopper",
 ): Promise<Order> {
   if (outcome.moved) return toOrder(db, outcome.order, urls);
-  if (outcome.reason === "not_found" || !isVisible(outcome.order)) throw notFound("Order");
+  if (outcome.reason === "not_found" || (mover === "shopper" && !isVisible(outcome.order)))
+    throw notFound("Order");
   throw new AppError("invalid_transition", refusal);
 }
 

@@ -164,6 +164,13 @@ describe("unpaid online checkouts", () => {
     expect(waiting.orders).toMatchObject([
       { _id: orderId, status: "Awaiting Payment", isPaid: false },
     ]);
+    // The seller sees it, so a move the table does not allow is a 409, not "not found".
+    for (const status of ["Cancelled", "Order Placed"]) {
+      const move = await post(t.app, "/api/order/status", { orderId, status }, seller.cookies);
+      expect(move.statusCode).toBe(409);
+      expect(move.json()).toMatchObject({ code: "invalid_transition" });
+    }
+    expect((await statusOf(orderId)).status).toBe("Awaiting Payment");
   });
 });
 
