@@ -7,7 +7,7 @@ import { orderStatuses, paymentTypes } from "./order-status";
 
 export const orderItemInputSchema = z.object({
   product: idSchema,
-  quantity: z.number().int().min(1).max(99),
+  quantity: z.number().min(1).max(99).int(),
   /**
    * The offer price (rupees) the shopper was shown for it. Never what is charged: if the product's
    * price is another one now, the order is refused (409 `price_changed`) and nothing is written.

@@ -53,7 +53,7 @@ export const productListQuerySchema = z.object({
   /** `low`: at or below its low-stock threshold (sold out included); `out`: no units left. */
   stock: z.enum(stockLevels).optional(),
   ids: idListSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().min(1).max(100).int().optional(),
   cursor: plainText(1, 200).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -72,8 +72,8 @@ export const productChangedSchema = productResponseSchema.extend({ message: z.st
 const nameSchema = plainText(1, 120);
 const descriptionSchema = z.array(plainText(1, 300)).max(20);
 const weightSchema = plainText(1, 30);
-const stockSchema = z.number().int().min(0).max(1_000_000);
-const thresholdSchema = z.number().int().min(0).max(1_000_000);
+const stockSchema = z.number().min(0).max(1_000_000).int();
+const thresholdSchema = z.number().min(0).max(1_000_000).int();
 
 /** Fields a seller sets on a product (multipart `productData` on add; JSON on update). */
 export const productFieldsSchema = z.object({
@@ -140,9 +140,9 @@ export const restockSchema = z.object({
   id: idSchema,
   quantity: z
     .number()
-    .int()
     .min(-1_000_000)
     .max(1_000_000)
+    .int()
     .refine((q) => q !== 0, "must not be 0"),
   note: plainText(0, 200).optional(),
 });
@@ -152,7 +152,7 @@ export const stockReasons = ["order", "cancel", "payment_lapsed", "restock", "ed
 export type StockReason = (typeof stockReasons)[number];
 
 export const stockHistoryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().min(1).max(100).int().optional(),
   cursor: plainText(1, 40).optional(),
 });
 

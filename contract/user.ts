@@ -3,7 +3,7 @@ import { idSchema, plainText, successSchema } from "./common";
 
 /** A cart as the API carries it: product id → quantity (integer 1–99). */
 export const cartItemsSchema = z
-  .record(idSchema, z.number().int().min(1).max(99))
+  .record(idSchema, z.number().min(1).max(99).int())
   .refine((c) => Object.keys(c).length <= 200, "has too many products");
 export type CartItems = z.infer<typeof cartItemsSchema>;
 

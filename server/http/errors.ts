@@ -7,6 +7,8 @@ import { AppError } from "./app-error";
 /** Fastify's own errors (body parsing, limits) mapped to the contract's codes. */
 function fromFastifyError(error: FastifyError): AppError | undefined {
   const status = error.statusCode ?? 500;
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return new AppError("payload_too_large", "The request is too large");
   if (
     status === 413 ||
     error.code === "FST_REQ_FILE_TOO_LARGE" ||

@@ -67,7 +67,17 @@ describe("conventions every answer follows", () => {
       payload: JSON.stringify({ email: "x".repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ success: false, code: "payload_too_large" });
+    expect(response.json()).toEqual({
+      success: false,
+      code: "payload_too_large",
+      message: "The request is too large",
+    });
+  });
+
+  it("names the real bound of a number far out of range, not JavaScript's largest integer", async () => {
+    const response = await t.app.inject({ url: "/api/product/list?limit=100000000000000000000" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe("limit must be at most 100");
   });
 
   it("reports health when the database answers", async () => {

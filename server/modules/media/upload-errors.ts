@@ -19,7 +19,10 @@ export function fromUploadError(error: unknown): AppError | undefined {
   if (
     code === "FST_PARTS_LIMIT" ||
     code === "FST_FIELDS_LIMIT" ||
-    (typeof code === "string" && code.startsWith("FST_") && status === 413)
+    (typeof code === "string" &&
+      code.startsWith("FST_") &&
+      code !== "FST_ERR_CTP_BODY_TOO_LARGE" &&
+      status === 413)
   )
     return new AppError("payload_too_large", "The upload has too many parts or fields");
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE" || code === "FST_PROTO_VIOLATION")
