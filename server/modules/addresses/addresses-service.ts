@@ -1,8 +1,8 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Address, AddressInput } from "../../../contract/address";
-import type { Executor } from "../../db/database";
+import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
-import { addresses } from "../../db/schema";
+import { addresses, users } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 
 const MAX_ADDRESSES = 50;
@@ -21,22 +21,25 @@ export async function listAddresses(db: Executor, userId: string): Promise<Addre
   return rows.map(toAddress);
 }
 
-export async function addAddress(
-  db: Executor,
-  userId: string,
-  input: AddressInput,
-): Promise<Address> {
-  const [saved] = await db
-    .select({ n: count() })
-    .from(addresses)
-    .where(eq(addresses.userId, userId));
-  if ((saved?.n ?? 0) >= MAX_ADDRESSES)
-    throw new AppError("conflict", `You can save at most ${MAX_ADDRESSES} addresses.`);
-  const [row] = await db
-    .insert(addresses)
-    .values({ ...input, userId })
-    .returning();
-  return toAddress(row!);
+/**
+ * Saves a new address, at most MAX_ADDRESSES a shopper. One transaction holding the shopper's row,
+ * so that many requests at once cannot each count one under the cap and all insert.
+ */
+export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<Address> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [saved] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
+    if ((saved?.n ?? 0) >= MAX_ADDRESSES)
+      throw new AppError("conflict", `You can save at most ${MAX_ADDRESSES} addresses.`);
+    const [row] = await tx
+      .insert(addresses)
+      .values({ ...input, userId })
+      .returning();
+    return toAddress(row!);
+  });
 }
 
 /** Changes one of the shopper's own addresses; past orders keep the address they were placed with. */

@@ -132,3 +132,31 @@ describe("POST /api/address/update and /api/address/delete", () => {
     expect(still.addresses).toHaveLength(1);
   });
 });
+
+describe("POST /api/address/add", () => {
+  it("stops at 50 a shopper, even when many are added at once", async () => {
+    const shopper = await createShopper(t.database.db);
+    await t.database.db
+      .insert(addresses)
+      .values(Array.from({ length: 47 }, () => ({ ...addressInput(), userId: shopper.user.id })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(
+          t.app,
+          "/api/address/add",
+          { address: addressInput({ street: `${i} Burst Lane` }) },
+          shopper.cookies,
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(7);
+    expect(refused[0]!.json()).toMatchObject({ message: "You can save at most 50 addresses." });
+    const saved = await t.database.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, shopper.user.id));
+    expect(saved).toHaveLength(50);
+  });
+});

@@ -121,6 +121,21 @@ describe("shopper accounts", () => {
     expect((await register(31, "198.51.100.9")).statusCode).toBe(201);
   });
 
+  it("counts sign-ups with a taken email too, so the answer cannot test emails without end", async () => {
+    await createShopper(t.database.db, { email: "known@example.com" });
+    const probe = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/user/register",
+        remoteAddress: "203.0.113.44",
+        payload: { name: "Probe", email: "known@example.com", password: "long-enough-pw" },
+      });
+    for (let i = 0; i < 30; i++) expect((await probe()).statusCode).toBe(409);
+    const limited = await probe();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: "rate_limited" });
+  });
+
   it("takes about as long for an unknown email as for a wrong password", async () => {
     await createShopper(t.database.db, { email: "timed@example.com" });
     const time = async (email: string) => {
