@@ -14,11 +14,14 @@ export function CartLine({
   quantity,
   onQuantity,
   onRemoveOne,
+  onRemove,
 }: {
   product: Product;
   quantity: number;
   onQuantity: (quantity: number) => void;
   onRemoveOne: () => void;
+  /** The whole line. */
+  onRemove: () => void;
 }) {
   const href = `/products/${product.category.toLowerCase()}/${product._id}`;
   return (
@@ -91,7 +94,7 @@ export function CartLine({
           </div>
           <button
             type="button"
-            onClick={() => onQuantity(0)}
+            onClick={onRemove}
             className="min-h-11 rounded px-2 text-red-600 hover:bg-red-50 md:min-h-9"
             aria-label={`Remove ${product.name} from cart`}
           >

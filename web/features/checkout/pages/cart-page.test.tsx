@@ -306,6 +306,8 @@ describe("cart page", () => {
     await waitFor(() => expect(screen.queryByText("Onion")).not.toBeInTheDocument());
     expect(screen.getByText("Tomato")).toBeInTheDocument();
     expect(screen.getByText("1 Item")).toBeInTheDocument();
+    expect(await screen.findByText("Removed from Cart")).toBeInTheDocument();
+    expect(screen.queryByText("Cart Updated")).not.toBeInTheDocument();
   });
 
   it("says that a cancelled payment charged nothing", async () => {

@@ -22,8 +22,16 @@ import { OrderSummary, type PaymentChoice } from "../components/order-summary";
 const refreshesCart = new Set<string>(["out_of_stock", "price_changed", "not_found"]);
 
 export function CartPage() {
-  const { user, sessionChecked, cart, updateCart, removeFromCart, clearCart, setShowLogin } =
-    useStore();
+  const {
+    user,
+    sessionChecked,
+    cart,
+    updateCart,
+    setQuantities,
+    removeFromCart,
+    clearCart,
+    setShowLogin,
+  } = useStore();
   // Only the cart's products, by id: the cart costs the same whatever the catalogue's size.
   const ids = Object.keys(cart);
   const products = useProductsByIds(ids);
@@ -228,6 +236,10 @@ export function CartPage() {
             quantity={quantity}
             onQuantity={(n) => updateCart(product._id, n)}
             onRemoveOne={() => removeFromCart(product._id)}
+            onRemove={() => {
+              setQuantities({ [product._id]: 0 });
+              toast.success("Removed from Cart");
+            }}
           />
         ))}
       </ul>
