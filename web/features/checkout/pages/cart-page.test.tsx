@@ -314,6 +314,8 @@ describe("cart page", () => {
     api([address("a1", "1 First St")]);
     renderApp(<CartPage />, { path: "/cart?payment=cancelled" });
     expect(await screen.findByText(/Payment cancelled: nothing was charged/)).toBeInTheDocument();
+    // The shopper chose to pay online: Place Order must not place a cash order now.
+    expect(await screen.findByRole("combobox", { name: /payment/i })).toHaveValue("Online");
   });
 
   it("shows each saved address with name, pincode and phone, and deletes one", async () => {

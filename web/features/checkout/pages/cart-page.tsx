@@ -38,11 +38,13 @@ export function CartPage() {
   const addresses = useAddresses(Boolean(user));
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<Address | undefined>(undefined);
-  const [payment, setPayment] = useState<PaymentChoice>("COD");
   const now = useNow();
-  // Back from the payment page without paying: say so once, then tidy the address bar.
+  // Back from the payment page without paying: say so once, then tidy the address bar. The
+  // shopper chose to pay online: the choice stays, so that Place Order does not place a cash
+  // order they did not ask for.
   const [params, setParams] = useSearchParams();
   const paymentCancelled = params.get("payment") === "cancelled";
+  const [payment, setPayment] = useState<PaymentChoice>(paymentCancelled ? "Online" : "COD");
   useEffect(() => {
     if (!paymentCancelled) return;
     toast("Payment cancelled: nothing was charged. Your cart is as you left it.", {
