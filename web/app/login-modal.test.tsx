@@ -38,11 +38,30 @@ describe("login modal", () => {
     await waitFor(() => expect(screen.getByText("home page")).toBeInTheDocument());
   });
 
+  it("keeps a shopper who logs in on a product page on it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));
+    renderApp(<LoginModal />, {
+      path: "/products/fruits/p1?from=search",
+      routes: { "/": <p>home page</p> },
+    });
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+    await ui.type(screen.getByLabelText("Password"), "correct-horse");
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByText("home page")).not.toBeInTheDocument();
+  });
+
   it("keeps keyboard focus inside the dialog and has a close button", async () => {
     mockApi(() => undefined);
     renderApp(<LoginModal />);
     const ui = userEvent.setup();
     const dialog = screen.getByRole("dialog", { name: /user login/i });
+    // The dialog holds the form: a form may not take the dialog role (axe: aria-allowed-role).
+    expect(dialog.tagName).toBe("DIV");
+    expect(dialog.querySelector("form")).not.toBeNull();
     expect(screen.getByLabelText("Email")).toHaveFocus();
     screen.getByRole("button", { name: "Login" }).focus();
     await ui.tab();

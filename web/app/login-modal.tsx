@@ -18,14 +18,14 @@ import { useStore } from "../lib/store";
 export function LoginModal() {
   const { setShowLogin, signedIn } = useStore();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [mode, setMode] = useState<"login" | "register">("login");
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
   const firstField = useRef<HTMLInputElement>(null);
-  const dialog = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
 
   // Focus goes back where it was when the dialog closes.
   useEffect(() => {
@@ -38,7 +38,7 @@ export function LoginModal() {
   }, []);
 
   // Tab and Shift+Tab stay inside the dialog while it is open.
-  const trapFocus = (event: ReactKeyboardEvent<HTMLFormElement>) => {
+  const trapFocus = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "Tab" || !dialog.current) return;
     const focusable = dialog.current.querySelectorAll<HTMLElement>(
       "input, button, select, a[href]",
@@ -87,8 +87,11 @@ export function LoginModal() {
           toast.dismiss("login-error");
           toast.success(`Welcome back, ${user.name}!`);
           setShowLogin(false);
-          const destination = pathname === "/cart" ? "/cart" : "/";
-          setTimeout(() => void navigate(destination), 800);
+          // The spec's navigation after 800 ms: home, unless the shopper was shopping (a product,
+          // a category, a search, the cart), where they stay.
+          const stay = pathname === "/cart" || pathname.startsWith("/products");
+          const destination = stay ? pathname + search : "/";
+          setTimeout(() => void navigate(destination, { replace: stay }), 800);
         },
         onError: (error) => toast.error(errorMessage(error), { id: "login-error" }),
         onSettled: () => {
@@ -104,88 +107,92 @@ export function LoginModal() {
       className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
       onClick={() => setShowLogin(false)}
     >
-      <form
+      <div
         ref={dialog}
         onKeyDown={trapFocus}
         role="dialog"
         aria-modal="true"
         aria-labelledby="login-title"
-        onSubmit={(e) => void submit(e)}
         onClick={(e) => e.stopPropagation()}
-        className="relative flex w-full max-w-sm flex-col gap-4 rounded-lg bg-white p-8 text-sm text-gray-600 shadow-xl"
+        className="w-full max-w-sm"
       >
-        <button
-          type="button"
-          onClick={() => setShowLogin(false)}
-          aria-label="Close"
-          className="absolute top-2 right-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-gray-500 hover:bg-gray-100"
+        <form
+          onSubmit={(e) => void submit(e)}
+          className="relative flex w-full flex-col gap-4 rounded-lg bg-white p-8 text-sm text-gray-600 shadow-xl"
         >
-          ×
-        </button>
-        <h2 id="login-title" className="m-auto text-2xl font-medium">
-          <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
-        </h2>
-        {mode === "register" && (
+          <button
+            type="button"
+            onClick={() => setShowLogin(false)}
+            aria-label="Close"
+            className="absolute top-2 right-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-gray-500 hover:bg-gray-100"
+          >
+            ×
+          </button>
+          <h2 id="login-title" className="m-auto text-2xl font-medium">
+            <span className="text-primary">User</span> {mode === "login" ? "Login" : "Sign Up"}
+          </h2>
+          {mode === "register" && (
+            <label className="flex flex-col gap-1">
+              Name
+              <input
+                ref={firstField}
+                className={field}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                maxLength={80}
+                autoComplete="name"
+                placeholder="type here"
+              />
+            </label>
+          )}
           <label className="flex flex-col gap-1">
-            Name
+            Email
             <input
-              ref={firstField}
+              ref={mode === "login" ? firstField : undefined}
               className={field}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
               required
-              maxLength={80}
-              autoComplete="name"
+              autoComplete="email"
               placeholder="type here"
             />
           </label>
-        )}
-        <label className="flex flex-col gap-1">
-          Email
-          <input
-            ref={mode === "login" ? firstField : undefined}
-            className={field}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            autoComplete="email"
-            placeholder="type here"
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          Password
-          <input
-            className={field}
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            minLength={mode === "register" ? 8 : 1}
-            maxLength={128}
-            autoComplete={mode === "register" ? "new-password" : "current-password"}
-            placeholder="type here"
-          />
-        </label>
-        <p>
-          {mode === "login" ? "Create an account? " : "Already have account? "}
+          <label className="flex flex-col gap-1">
+            Password
+            <input
+              className={field}
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+              minLength={mode === "register" ? 8 : 1}
+              maxLength={128}
+              autoComplete={mode === "register" ? "new-password" : "current-password"}
+              placeholder="type here"
+            />
+          </label>
+          <p>
+            {mode === "login" ? "Create an account? " : "Already have account? "}
+            <button
+              type="button"
+              className="text-primary underline"
+              onClick={() => setMode(mode === "login" ? "register" : "login")}
+            >
+              click here
+            </button>
+          </p>
+          {/* Not `disabled` while signing in: the browser would drop the focus out of the dialog. */}
           <button
-            type="button"
-            className="text-primary underline"
-            onClick={() => setMode(mode === "login" ? "register" : "login")}
+            type="submit"
+            aria-disabled={signIn.isPending}
+            className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
           >
-            click here
+            {mode === "register" ? "Create Account" : "Login"}
           </button>
-        </p>
-        {/* Not `disabled` while signing in: the browser would drop the focus out of the dialog. */}
-        <button
-          type="submit"
-          aria-disabled={signIn.isPending}
-          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
-        >
-          {mode === "register" ? "Create Account" : "Login"}
-        </button>
-      </form>
+        </form>
+      </div>
     </div>
   );
 }
