@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { CartItems, User } from "../../contract/user";
+import { toast } from "../ui/toast";
 import { apiFetch } from "./api-client";
 
 /**
@@ -64,8 +65,9 @@ export function useSignIn() {
   return useMutation({ mutationFn: signIn, meta: { silent: true } });
 }
 
+/** Signing out; the server's answer ("Logged Out") is shown, as the spec's other answers are. */
 export function useSignOut() {
-  return useMutation({ mutationFn: signOut });
+  return useMutation({ mutationFn: signOut, onSuccess: (answer) => toast.success(answer.message) });
 }
 
 /** Saves the cart on the server (the store calls it, debounced, after every change). */

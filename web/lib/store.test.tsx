@@ -463,6 +463,7 @@ describe("the app's cart store", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     act(() => screen.getByRole("button", { name: "logout" }).click());
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor"));
+    expect(await screen.findByText("Logged Out")).toBeInTheDocument(); // the server's answer
     release(); // its answer, from before the logout, arrives
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}");
