@@ -57,6 +57,8 @@ describe("online payment with the demo provider", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.body).toContain("Demo payment");
+    // The store's own icon, so the browser does not ask for a /favicon.ico that is not there.
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(page.body).toContain("₹1,080.00");
     expect(page.body).toContain("Alphonso &lt;Mango&gt;");
     expect(page.body).not.toContain("<Mango>");
