@@ -71,7 +71,7 @@ describe("order detail", () => {
     // Items, payment and address.
     expect(screen.getByText("Basmati Rice")).toBeInTheDocument();
     expect(screen.getByText(/1 kg/)).toBeInTheDocument();
-    expect(screen.getByText("Payment: Online · Paid")).toBeInTheDocument();
+    expect(screen.getByText("Online · Paid")).toBeInTheDocument();
     expect(screen.getByText("12 MG Road")).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(60_000));
@@ -151,7 +151,7 @@ describe("order detail", () => {
       }),
     );
     render();
-    expect(await screen.findByText("Payment: Cash on delivery · Not charged")).toBeInTheDocument();
+    expect(await screen.findByText("Cash on delivery · Not charged")).toBeInTheDocument();
     expect(screen.queryByText(/Pending/)).not.toBeInTheDocument();
     expect(screen.queryByTestId("delivery-countdown")).not.toBeInTheDocument();
   });

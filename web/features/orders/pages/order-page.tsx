@@ -113,7 +113,7 @@ function OrderDetail({
             Payment
           </h2>
           <p className="mt-1">
-            Payment: {paymentMethod(order)} · {paymentStatus(order)}
+            {paymentMethod(order)} · {paymentStatus(order)}
           </p>
           {order.refundDue && (
             <p className="mt-1 text-sm text-red-700">
