@@ -56,6 +56,9 @@ export default defineConfig(({ command }) => ({
     // Every browser the store serves preloads modules itself (Chrome 66, Safari 17, Firefox 115).
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // The entry names every page's chunk (to preload it with its imports): shorter hashes keep
+      // that list small. Six base-64 characters still tell 68 billion versions apart.
+      output: { chunkFileNames: "assets/[name]-[hash:6].js" },
       // zod's sources carry comments Rollup calls misplaced annotations; it drops them, harmlessly,
       // and the warnings would be all a first `npm start` prints while it builds.
       onwarn(warning, warn) {

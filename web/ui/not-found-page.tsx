@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { usePageTitle } from "./page-title";
 
 export function NotFoundPage() {
+  usePageTitle("Page not found");
   return (
     <section className="flex flex-col items-center gap-4 py-24 text-center">
       <h1 className="text-3xl font-semibold text-gray-800">Page not found</h1>

@@ -1,4 +1,5 @@
 import { useGoBack } from "../../ui/use-go-back";
+import { usePageTitle } from "../../ui/page-title";
 
 const reasons = [
   ["Fast Delivery", "Your groceries at your door in under 30 minutes."],
@@ -9,6 +10,7 @@ const reasons = [
 
 export function AboutPage() {
   const goBack = useGoBack();
+  usePageTitle("About");
   return (
     <section className="mx-auto max-w-3xl py-12">
       <h1 className="text-3xl font-medium">About GreenCart</h1>

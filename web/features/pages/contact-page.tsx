@@ -1,8 +1,10 @@
 import type { FormEvent } from "react";
 import { useGoBack } from "../../ui/use-go-back";
+import { usePageTitle } from "../../ui/page-title";
 
 export function ContactPage() {
   const goBack = useGoBack();
+  usePageTitle("Contact us");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     window.alert("Thank you for contacting us! We will get back to you soon.");

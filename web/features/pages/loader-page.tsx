@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { usePageTitle } from "../../ui/page-title";
 
 /** The return from online payment: a spinner, then /{next} after 5 seconds. */
 export const LOADER_DELAY_MS = 5000;
@@ -14,6 +15,7 @@ export function LoaderPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const to = destination(params.get("next"));
+  usePageTitle(to ? "Confirming your payment" : "Nothing to wait for");
   useEffect(() => {
     if (!to) return;
     // In place of the loader: Back from the next page must not land here and be sent on again.
@@ -49,7 +51,7 @@ export function LoaderPage() {
       aria-live="polite"
     >
       <div className="h-24 w-24 animate-spin rounded-full border-4 border-gray-300 border-t-primary" />
-      <p className="text-gray-600">Confirming your payment…</p>
+      <h1 className="text-gray-600">Confirming your payment…</h1>
     </div>
   );
 }

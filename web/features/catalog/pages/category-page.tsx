@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router";
 import { categoryPage } from "../../../../contract/catalogue-urls";
 import { categories, findCategory } from "../../../../contract/categories";
 import { PagedProducts } from "../components/paged-products";
+import { usePageTitle } from "../../../ui/page-title";
 
 const empty = (
   <p className="mt-10 text-center text-xl font-medium text-primary">
@@ -12,6 +13,7 @@ const empty = (
 export function CategoryPage() {
   const { category = "" } = useParams();
   const info = findCategory(category);
+  usePageTitle(info?.text ?? "Category not found");
   // A mistyped or old address names no category: say so, and offer the ones there are.
   if (!info) return <UnknownCategory />;
   return (

@@ -9,6 +9,7 @@ import { formatRupees } from "../../../ui/money";
 import { Stars } from "../../../ui/stars";
 import { useProduct, useProductList } from "../../../lib/catalogue-api";
 import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
+import { usePageTitle } from "../../../ui/page-title";
 
 export function ProductPage() {
   const { id = "", category = "" } = useParams();
@@ -26,6 +27,7 @@ export function ProductPage() {
   const navigate = useNavigate();
   const product = found.data;
   const [chosen, setChosen] = useState<string | undefined>(undefined);
+  usePageTitle(found.isPending ? undefined : (product?.name ?? "Product not found"));
 
   if (found.isPending)
     return (

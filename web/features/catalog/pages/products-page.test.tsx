@@ -96,6 +96,7 @@ describe("products page", () => {
     expect(await screen.findByText("Fresh Tomato")).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toContain("/api/product/list?q=tomato&inStock=true&limit=24");
     expect(screen.queryByText("Rice 1")).not.toBeInTheDocument();
+    expect(document.title).toBe("Search: tomato | GreenCart");
   });
 
   it("has its own search box for screens without the bar's (phones), which searches the same way", async () => {

@@ -7,6 +7,7 @@ import { useStore } from "../../../lib/store";
 import { ArtPicture } from "../../../ui/art-picture";
 import { addressErrors, addressHints, type AddressErrors } from "../address-rules";
 import { useAddAddress, useAddresses, useUpdateAddress } from "../api";
+import { usePageTitle } from "../../../ui/page-title";
 
 const empty: AddressInput = {
   firstName: "",
@@ -70,6 +71,7 @@ export function AddAddressPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editing = params.get("id");
+  usePageTitle(editing ? "Edit address" : "Add address");
   const saved = useAddresses(Boolean(user && editing));
   const addAddress = useAddAddress();
   const updateAddress = useUpdateAddress();

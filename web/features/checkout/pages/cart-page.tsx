@@ -17,6 +17,7 @@ import {
   OrderSummarySkeleton,
 } from "../components/cart-frame";
 import { OrderSummary, type PaymentChoice } from "../components/order-summary";
+import { usePageTitle } from "../../../ui/page-title";
 
 /** Refusals after which the cart's products are read again: the cart then shows why. */
 const refreshesCart = new Set<string>(["out_of_stock", "price_changed", "not_found"]);
@@ -32,6 +33,7 @@ export function CartPage() {
     clearCart,
     setShowLogin,
   } = useStore();
+  usePageTitle("Cart");
   // Only the cart's products, by id: the cart costs the same whatever the catalogue's size.
   const ids = Object.keys(cart);
   const products = useProductsByIds(ids);

@@ -13,6 +13,7 @@ import { LoginPrompt } from "../components/login-prompt";
 import { OrderAgainButton } from "../components/order-again-button";
 import { OrderItems } from "../components/order-items";
 import { orderNumber, paymentMethod, paymentStatus } from "../../../ui/order-words";
+import { usePageTitle } from "../../../ui/page-title";
 
 const steps = ["Order Placed", "Packing", "Out for Delivery", "Delivered"] as const;
 const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
@@ -20,6 +21,7 @@ const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: 
 export function MyOrdersPage() {
   const { user, sessionChecked } = useStore();
   const orders = useMyOrders(Boolean(user));
+  usePageTitle("My orders");
   const live = useOrderEvents(user ? SHOPPER_EVENTS_URL : null);
 
   // The spec: failing to load orders only logs (no toast).

@@ -14,6 +14,7 @@ import { OrderItems } from "../components/order-items";
 import { OrderTimeline } from "../components/order-timeline";
 import { useStatusToast } from "../components/use-status-toast";
 import { orderNumber, paymentMethod, paymentStatus } from "../../../ui/order-words";
+import { usePageTitle } from "../../../ui/page-title";
 
 const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
 
@@ -35,6 +36,7 @@ export function OrderPage() {
   const order = useOrder(id, Boolean(user));
   const live = useOrderEvents(user ? SHOPPER_EVENTS_URL : null);
   useStatusToast(order.data);
+  usePageTitle(order.data ? `Order ${orderNumber(order.data._id)}` : "Your order");
 
   if (!sessionChecked) return <Skeleton />;
   if (!user) return <LoginPrompt title="Your order" text="Log in to see this order." />;
