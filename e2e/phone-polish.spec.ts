@@ -356,6 +356,26 @@ test.describe("a 360 px phone", () => {
     }
     expect(problems.filter(Boolean)).toEqual([]);
   });
+
+  test("product cards show whole names (two lines where one is too short), rows aligned", async ({
+    page,
+  }) => {
+    await page.goto("/products/fruits");
+    const names = page.locator("main ul > li p.font-medium");
+    await expect(names.first()).toBeVisible();
+    const clipped = await names.evaluateAll((els) =>
+      els
+        .filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight)
+        .map((e) => e.textContent),
+    );
+    expect(clipped).toEqual([]);
+    const rowHeights = await page
+      .locator("main ul > li")
+      .evaluateAll((els) =>
+        els.slice(0, 2).map((e) => Math.round(e.getBoundingClientRect().height)),
+      );
+    expect(rowHeights[0]).toBe(rowHeights[1]);
+  });
 });
 
 test.describe("a 390 px phone", () => {
