@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { firstScreenCalls } from "../../../contract/catalogue-urls";
+import { drawnPageName, pageTitle } from "../../../contract/page-title";
 import type { CatalogAnswers } from "../catalog/catalog-answers";
 
 /** Pictures worth fetching before the app's JavaScript has run (the first cards, a product's photo). */
@@ -12,6 +13,8 @@ export interface FirstScreen {
   preloads: string;
   /** The same answers by API path, for the server's rendering of the page. */
   answers: Record<string, unknown>;
+  /** `<title>` for the page, as the app names it (contract/page-title.ts); none: the built one. */
+  title?: string;
 }
 
 /** The catalogue answers a page shows first, as the API sends them. */
@@ -53,30 +56,40 @@ export async function firstScreenAnswers(
  * needs no request chain (HTML → JS → API → images): the app reads them instead of calling the
  * API, and the browser starts on the pictures at once (docs/decisions/009-first-screen-data.md).
  */
-export function firstScreen(fetched: FirstScreenAnswers, pathname: string): FirstScreen {
+export function firstScreen(
+  fetched: FirstScreenAnswers,
+  pathname: string,
+  search = "",
+): FirstScreen {
   const answers: string[] = [];
   const parsed: Record<string, unknown> = {};
   const images: string[] = [];
+  let productName: string | undefined;
   for (const { call, body: text } of fetched.bodies) {
     answers.push(`${JSON.stringify(call)}:${text}`);
     const body = JSON.parse(text) as {
-      product?: { image: string[] };
+      product?: { image: string[]; name: string };
       products?: { image: string[] }[];
     };
     parsed[call] = body;
+    productName ??= body.product?.name;
     if (body.product?.image[0]) images.push(body.product.image[0]);
     for (const product of body.products ?? []) {
       const first = product.image[0];
       if (first) images.push(first.replace(/-large\.webp$/, "-thumb.webp"));
     }
   }
-  if (answers.length === 0) return { data: "", preloads: "", answers: {} };
+  const name = drawnPageName(pathname, search, productName);
+  const title =
+    name === undefined ? undefined : `<title>${escapeAttribute(pageTitle(name))}</title>`;
+  if (answers.length === 0) return { data: "", preloads: "", answers: {}, title };
   // Home's largest picture is the hero, preloaded by the built page itself; Best Sellers come
   // below it and load as the page renders.
   const preloaded = pathname.replace(/\/+$/, "") === "" ? [] : [...new Set(images)];
   // "<" never appears outside a string in JSON: escaped, no text can close the script element.
   const json = `{"answers":{${answers.join(",")}}}`.replace(/</g, "\\u003c");
   return {
+    title,
     answers: parsed,
     data: `<script id="initial-data" type="application/json">${json}</script>`,
     preloads: preloaded

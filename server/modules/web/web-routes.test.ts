@@ -132,6 +132,24 @@ describe("the first screen's data inside the page", () => {
     ]);
   });
 
+  it("titles the storefront pages it draws as the app does, and leaves the others the built title", async () => {
+    const product = await insertProduct(context.database.db, {
+      category: "Dairy",
+      name: "Amul <Gold> Milk & Co",
+    });
+    const title = async (url: string) =>
+      /<title>([^<]*)<\/title>/.exec((await context.app.inject({ url })).body)?.[1];
+    expect(await title(`/products/dairy/${product.id}`)).toBe(
+      "Amul &lt;Gold&gt; Milk &amp; Co | GreenCart",
+    );
+    expect(await title("/products/dairy")).toBe("Dairy Products | GreenCart");
+    expect(await title("/products?search=tomato")).toBe("Search: tomato | GreenCart");
+    expect(await title("/products")).toBe("All products | GreenCart");
+    expect(await title("/")).toBe("GreenCart");
+    expect(await title("/cart")).toBe("GreenCart");
+    expect(await title("/products/dairy/00000000-0000-4000-8000-000000000000")).toBe("GreenCart");
+  });
+
   it("adds nothing where the page needs nothing from the catalogue or the product does not exist", async () => {
     expect(inline((await context.app.inject({ url: "/cart" })).body)).toBeUndefined();
     const missing = await context.app.inject({

@@ -153,11 +153,12 @@ export async function sendSpaIndex(
   const source = `${index.mtimeMs}\n${rendererStamp(rendererFile(root))}\n${answers.key}`;
   let page = pages.current(request.url, source);
   if (!page) {
-    const first = firstScreen(answers, pathname);
+    const first = firstScreen(answers, pathname, search);
     const rendered = await renderedFirstScreen(root, request, first);
     const route = pathname.replace(/\/+$/, "") || "/";
     const linked = withRouteLinks(index.html, route);
     const body = (rendered ? startAppAfterLoad(linked) : linked)
+      .replace(/<title>[^<]*<\/title>/, (built) => first.title ?? built)
       .replace("</head>", `${first.preloads}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${rendered ?? ""}</div>`)
       .replace("</body>", () => `${first.data}</body>`);

@@ -4,6 +4,7 @@ import { allProductsPage, searchText } from "../../../../contract/catalogue-urls
 import { useAppReady } from "../../../ui/app-ready";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import { PagedProducts } from "../components/paged-products";
+import { productsPageName } from "../../../../contract/page-title";
 import { usePageTitle } from "../../../ui/page-title";
 
 const TYPING_PAUSE_MS = 300;
@@ -16,7 +17,7 @@ export function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const ready = useAppReady();
   const search = searchText(params.get("search"));
-  usePageTitle(search ? `Search: ${search}` : "All products");
+  usePageTitle(productsPageName(search));
   const settled = useDebouncedValue(search, TYPING_PAUSE_MS);
   // The navigation bar's search box is there on large screens only (store-spec.md): phones and
   // tablets search here, the same way (the address keeps the text, typing replaces the entry).
