@@ -106,7 +106,10 @@ async function processNow(input: Buffer | string, label: string): Promise<Proces
   const { default: sharp } = await loadSharp();
   const kind = sniffImageKind(await firstBytes(input));
   if (!kind) {
-    throw new AppError("unsupported_media_type", `${label} is not a JPEG, PNG, WebP or AVIF image`);
+    throw new AppError(
+      "unsupported_media_type",
+      `${label} is not a JPEG, PNG, WebP or AVIF image.`,
+    );
   }
   let metadata: Metadata;
   try {
@@ -114,13 +117,16 @@ async function processNow(input: Buffer | string, label: string): Promise<Proces
     // below. Decoding (further down) keeps the limit as the last line.
     metadata = await sharp(input, { ...decodeOptions, limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError("validation_failed", `${label} could not be read as an image`);
+    throw new AppError("validation_failed", `${label} could not be read as an image.`);
   }
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new AppError("validation_failed", `${label} is too large: at most 40 megapixels`);
+    throw new AppError("validation_failed", `${label} is too large: at most 40 megapixels.`);
   }
   if (metadata.format !== decoderFormat[kind]) {
-    throw new AppError("unsupported_media_type", `${label} is not a JPEG, PNG, WebP or AVIF image`);
+    throw new AppError(
+      "unsupported_media_type",
+      `${label} is not a JPEG, PNG, WebP or AVIF image.`,
+    );
   }
   try {
     const encode = (size: number) =>
@@ -131,6 +137,6 @@ async function processNow(input: Buffer | string, label: string): Promise<Proces
         .toBuffer();
     return { large: await encode(IMAGE_SIZES.large), thumb: await encode(IMAGE_SIZES.thumb) };
   } catch {
-    throw new AppError("validation_failed", `${label} is damaged or incomplete`);
+    throw new AppError("validation_failed", `${label} is damaged or incomplete.`);
   }
 }

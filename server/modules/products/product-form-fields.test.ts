@@ -136,4 +136,27 @@ describe("POST /api/product/images", () => {
       (await send({ id: "00000000-0000-0000-0000-000000000000", keep: "[]" }, 1)).statusCode,
     ).toBe(404);
   });
+
+  it("names a refused new picture by its place after the pictures kept, counted from 1", async () => {
+    const seller = await createSeller(t.database.db);
+    const product = await insertProduct(t.database.db, {
+      images: ["/media/a-large.webp", "/media/b-large.webp"],
+    });
+    const { payload, headers } = multipartBody(
+      { id: product.id, keep: JSON.stringify(["/media/a-large.webp", "/media/b-large.webp"]) },
+      [imagePart(await pngImage()), imagePart(Buffer.from("<html>not a picture</html>"))],
+    );
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/product/images",
+      payload,
+      headers,
+      cookies: seller.cookies,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({
+      code: "unsupported_media_type",
+      message: "Picture 4 is not a JPEG, PNG, WebP or AVIF image.",
+    });
+  });
 });

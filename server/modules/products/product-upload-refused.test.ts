@@ -28,7 +28,7 @@ describe("POST /api/product/add: refused uploads", () => {
         files: [imagePart(Buffer.from("<html><script>alert(1)</script></html>"))],
       }),
       415,
-      /images\[0\] is not a JPEG, PNG, WebP or AVIF image/,
+      /^Picture 1 is not a JPEG, PNG, WebP or AVIF image\.$/,
     ],
     [
       "an SVG",
@@ -85,7 +85,7 @@ describe("POST /api/product/add: refused uploads", () => {
         files: [imagePart(await pngImage()), imagePart((await jpegWithExif()).subarray(0, 4000))],
       }),
       400,
-      /images\[1\]/,
+      /^Picture 2 /,
     ],
     [
       "productData that is not JSON",

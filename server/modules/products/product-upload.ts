@@ -15,8 +15,12 @@ export interface SpooledUpload {
   fields: Map<string, string>;
   /** How many `images` files were sent. */
   imageCount: number;
-  /** Checks and re-encodes the pictures, a couple at a time, in the order they were sent. */
-  images: () => Promise<ProcessedImage[]>;
+  /**
+   * Checks and re-encodes the pictures, a couple at a time, in the order they were sent. A refused
+   * one is named by its place among the product's pictures, counted from `firstNumber` (1 unless
+   * the new ones go after pictures kept): "Picture 2 is not a JPEG…", as the seller counts them.
+   */
+  images: (firstNumber?: number) => Promise<ProcessedImage[]>;
 }
 
 /**
@@ -64,10 +68,10 @@ export async function withMultipartUpload<T>(
     return await use({
       fields,
       imageCount: spooled.length,
-      images: async () => {
+      images: async (firstNumber = 1) => {
         const images: ProcessedImage[] = [];
         for (const [index, file] of spooled.entries())
-          images.push(await processProductImage(file, `images[${index}]`));
+          images.push(await processProductImage(file, `Picture ${firstNumber + index}`));
         return images;
       },
     });

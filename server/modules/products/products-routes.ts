@@ -122,7 +122,11 @@ export function productsRoutes(deps: AppDeps) {
             throw new AppError("validation_failed", `A product has at most ${MAX_IMAGES} pictures`);
           const written: string[] = [];
           try {
-            const added = await storeProductImages(deps.media, await upload.images(), written);
+            const added = await storeProductImages(
+              deps.media,
+              await upload.images(keep.length + 1),
+              written,
+            );
             return await setProductImages(deps.db, id, [...keep, ...added], deps.urls);
           } catch (error) {
             await removeMedia(deps.media, written);
