@@ -41,7 +41,8 @@ export function StockHistory({ productId }: { productId: string }) {
       ) : (
         <>
           <DataTable
-            label="Stock history"
+            // Not "Stock history": that is the section's name, and landmarks need names of their own.
+            label="Stock changes table"
             caption="Stock changes of this product, newest first"
             columns={[
               { label: "When" },

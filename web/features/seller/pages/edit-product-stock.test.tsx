@@ -178,4 +178,20 @@ describe("seller: stock history", () => {
     expect(calls.map((c) => c.url)).toContain(`${HISTORY}&cursor=41`);
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
+
+  it("gives every region of the page a name of its own (axe: landmark-unique)", async () => {
+    serve();
+    render();
+    await screen.findByRole("table", { name: /Stock changes/ });
+    const names: string[] = [];
+    screen.getAllByRole("region", {
+      name: (name) => {
+        names.push(name);
+        return true;
+      },
+    });
+    expect(names).toContain("Stock history");
+    expect(names.filter((name) => name === "")).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+  });
 });
