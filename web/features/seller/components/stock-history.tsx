@@ -14,12 +14,30 @@ export const reasonWords: Record<StockReason, string> = {
 };
 
 // The seller's own time zone and language: when they counted, not when the server did.
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 /** `seller a@b.c` → `a@b.c`; `shopper`, `payment`, `system` → capitalised. */
 function actorWords(actor: string): string {
   if (actor.startsWith("seller ")) return actor.slice("seller ".length);
   return actor.charAt(0).toUpperCase() + actor.slice(1);
+}
+
+/**
+ * An email address that may wrap before its "@" and nowhere else (never letter by letter, as
+ * break-all did in the narrow column at 1366 px): "seller" over "@shop.test" at worst. A longer
+ * address widens the column, and the table scrolls sideways as it does on a phone.
+ */
+function Email({ text }: { text: string }) {
+  const at = text.indexOf("@");
+  if (at <= 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <wbr />
+      {text.slice(at)}
+    </>
+  );
 }
 
 /** A product's stock history, newest first, 20 entries a page with "Load more". */
@@ -83,8 +101,12 @@ function HistoryRow({ entry }: { entry: StockEntry }) {
   const up = entry.change >= 0;
   return (
     <tr className="border-t border-gray-500/20 align-top">
-      <td className="px-3 py-2 whitespace-nowrap">
-        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+      <td className="px-3 py-2">
+        {/* The date over the time when the column is narrow, leaving room for "By". */}
+        <time dateTime={entry.at}>
+          <span className="whitespace-nowrap">{day.format(new Date(entry.at))}</span>{" "}
+          <span className="whitespace-nowrap">{clock.format(new Date(entry.at))}</span>
+        </time>
       </td>
       <td
         className={`px-3 py-2 text-right font-medium tabular-nums ${up ? "text-green-700" : "text-red-700"}`}
@@ -99,7 +121,9 @@ function HistoryRow({ entry }: { entry: StockEntry }) {
         )}
         {entry.note && <span className="block text-xs text-gray-500">“{entry.note}”</span>}
       </td>
-      <td className="px-3 py-2 break-all">{actorWords(entry.actor)}</td>
+      <td className="px-3 py-2">
+        <Email text={actorWords(entry.actor)} />
+      </td>
     </tr>
   );
 }

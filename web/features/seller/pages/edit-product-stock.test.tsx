@@ -179,6 +179,20 @@ describe("seller: stock history", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
+  it("lets a seller's email wrap before its @ only, never letter by letter", async () => {
+    serve();
+    render();
+    const table = await screen.findByRole("table", { name: /Stock changes/ });
+    const by = within(table).getAllByRole("row")[2]!.querySelectorAll("td")[4]!;
+    expect(by).toHaveTextContent(/^s@shop\.test$/);
+    // break-all (or overflow-wrap: anywhere) lets a narrow column split the address at any letter.
+    const anywhere = [by, ...by.querySelectorAll("*")].filter((el) =>
+      /\bbreak-all\b|wrap-anywhere|\[overflow-wrap:anywhere\]/.test(el.className),
+    );
+    expect(anywhere).toEqual([]);
+    expect(by.innerHTML).toBe("s<wbr>@shop.test");
+  });
+
   it("gives every region of the page a name of its own (axe: landmark-unique)", async () => {
     serve();
     render();
