@@ -1,4 +1,5 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderApp } from "../../test/render";
 import { SellerArea } from "./seller-area";
@@ -66,6 +67,45 @@ describe("seller area", () => {
     expect(
       await screen.findByText("Your session has ended. Please log in again."),
     ).toBeInTheDocument();
+  });
+
+  it("takes a failed login's error away on the next try, and welcomes the seller once in", async () => {
+    let seller = false;
+    const tries: unknown[] = [];
+    mockApi((url, init) => {
+      if (url === "/api/seller/is-auth" && seller) return { body: { success: true } };
+      if (url === "/api/seller/login") {
+        const body = JSON.parse(init?.body as string) as { password: string };
+        tries.push(body);
+        if (body.password !== "right-password")
+          return {
+            status: 401,
+            body: { success: false, code: "not_authorized", message: "Invalid credentials" },
+          };
+        seller = true;
+        return { body: { success: true, message: "Logged In" } };
+      }
+      return undefined; // 401
+    });
+    renderApp(<SellerArea />, { path: "/seller", pattern: "/seller/*" });
+    const ui = userEvent.setup();
+    await screen.findByRole("heading", { name: "Seller Login" });
+    await ui.type(screen.getByLabelText("Email"), "seller@shop.test");
+    await ui.type(screen.getByLabelText("Password"), "wrong");
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Invalid credentials")).toBeInTheDocument();
+    // One toast however many times it fails.
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(tries).toHaveLength(2));
+    await screen.findByText("Invalid credentials");
+    expect(screen.getAllByText("Invalid credentials")).toHaveLength(1);
+
+    await ui.clear(screen.getByLabelText("Password"));
+    await ui.type(screen.getByLabelText("Password"), "right-password");
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Welcome back, Admin!")).toBeInTheDocument();
+    expect(screen.queryByText("Invalid credentials")).not.toBeInTheDocument();
+    expect(await screen.findByRole("navigation", { name: "Seller" })).toBeInTheDocument();
   });
 
   it("follows a seller login and logout made in another tab", async () => {

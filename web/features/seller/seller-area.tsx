@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../ui/toast";
 import { NavLink, Route, Routes, useNavigate } from "react-router";
+import { errorMessage } from "../../lib/query-client";
 import { useStore } from "../../lib/store";
 import { useSellerLogin, useSellerLogout } from "./api";
 import {
@@ -40,21 +41,35 @@ export function SellerArea() {
   return isSeller ? <SellerLayout /> : <SellerLogin />;
 }
 
+/** The id of the login form's one error toast, replaced by each failed try. */
+const LOGIN_ERROR = "seller-login-error";
+
 function SellerLogin() {
   const { setSeller } = useStore();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const login = useSellerLogin();
+  // Set at once on submit (the mutation's own pending state shows a moment later).
+  const sending = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    // A failed try's message goes as the next try starts: it is about that try, not this one.
+    toast.dismiss(LOGIN_ERROR);
     login.mutate(
       { email, password },
       {
         onSuccess: () => {
+          toast.success("Welcome back, Admin!");
           setSeller(true);
           tellOtherTabs();
           void navigate("/seller");
+        },
+        onError: (error) => toast.error(errorMessage(error), { id: LOGIN_ERROR }),
+        onSettled: () => {
+          sending.current = false;
         },
       },
     );
@@ -93,7 +108,11 @@ function SellerLogin() {
             placeholder="enter your password"
           />
         </label>
-        <button className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull">
+        {/* Not `disabled` while logging in: the browser would drop the focus to the page. */}
+        <button
+          aria-disabled={login.isPending}
+          className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60"
+        >
           Login
         </button>
       </form>
