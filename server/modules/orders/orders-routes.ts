@@ -144,7 +144,9 @@ export function ordersRoutes(deps: AppDeps) {
           await sellerLabel(deps.db, request.sellerId),
           deps.urls,
         );
-        return { success: true as const, message: `Order moved to ${status}`, order };
+        // The seller's toast: "Order moved to Packing", and "Order cancelled" for a cancellation.
+        const message = status === "Cancelled" ? "Order cancelled" : `Order moved to ${status}`;
+        return { success: true as const, message, order };
       },
     );
 

@@ -18,6 +18,7 @@ import type {
 } from "../../../contract/product";
 import type { Dashboard } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
+import { toast } from "../../ui/toast";
 import { isListed, orderListMeta } from "../../ui/use-order-events";
 
 /*
@@ -172,14 +173,28 @@ export function useRefundOrder(onRefunded: (order: Order) => void) {
   return useMutation({
     mutationFn: (orderId: string) =>
       apiFetch<{ message: string; order: Order }>("/api/order/refund", { json: { orderId } }),
-    onSuccess: (answer) => onRefunded(answer.order),
+    // Here, not in mutate(): a card whose order leaves the list shown is gone by then.
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      onRefunded(answer.order);
+    },
   });
 }
 
-function useInvalidating<T, A>(fn: (arg: A) => Promise<T>, keys: string[][]) {
+/**
+ * A change that refreshes `keys` once it is settled. `onSuccess` belongs to the mutation itself,
+ * so it runs even when the component that asked is gone by then (a card whose order left the
+ * list shown); a callback given to `mutate()` would be dropped.
+ */
+function useInvalidating<T, A>(
+  fn: (arg: A) => Promise<T>,
+  keys: string[][],
+  onSuccess?: (answer: T) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    onSuccess,
     onSettled: () =>
       Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
@@ -231,9 +246,11 @@ export const useUpdatePhotos = () =>
     },
     [productsKey, dashboardKey],
   );
+/** Moves an order along; the server's answer ("Order moved to Delivered") is toasted. */
 export const useMoveOrder = () =>
   useInvalidating(
     (v: { orderId: string; status: OrderStatus }) =>
       apiFetch<{ message: string }>("/api/order/status", { json: v }),
     [["orders"], productsKey, dashboardKey],
+    (answer) => toast.success(answer.message),
   );

@@ -1,4 +1,3 @@
-import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 import {
   openStatuses,
@@ -44,7 +43,7 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
   const onMove = (status: OrderStatus) => {
     if (status === "Cancelled" && !window.confirm(`Cancel order #${number} and return its stock?`))
       return;
-    move.mutate({ orderId: order._id, status }, { onSuccess: (a) => toast.success(a.message) });
+    move.mutate({ orderId: order._id, status });
   };
   const a = order.address;
   const payment = paymentStatus(order);

@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 import { applyOrderEvent } from "../../../ui/use-order-events";
 import { useRefundOrder } from "../api";
@@ -13,7 +12,7 @@ export function OrderRefundButton({ order }: { order: Order }) {
   const onRefund = () => {
     const question = `Refund ${shortRupees(order.amount)} for order #${orderNumber(order._id)}?`;
     if (!window.confirm(question)) return;
-    refund.mutate(order._id, { onSuccess: (a) => toast.success(a.message) });
+    refund.mutate(order._id);
   };
   return (
     <button

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
@@ -41,6 +41,21 @@ function serve(orders: Order[], awaiting: Order[] = [], recent = orders) {
     if (url === "/api/order/seller") return { body: { success: true, orders: recent } };
     if (url === "/api/order/seller?status=Awaiting%20Payment")
       return { body: { success: true, orders: awaiting } };
+    if (url === "/api/order/status" && init?.method === "POST") {
+      const { orderId, status } = JSON.parse(init.body as string) as Pick<Order, "status"> & {
+        orderId: string;
+      };
+      const index = orders.findIndex((o) => o._id === orderId);
+      const order = orders[index]!;
+      const moved = {
+        ...order,
+        status,
+        history: [...order.history, { status, at: NOW.toISOString() }],
+      };
+      orders[index] = moved;
+      const message = status === "Cancelled" ? "Order cancelled" : `Order moved to ${status}`;
+      return { body: { success: true, message, order: moved } };
+    }
     if (url === "/api/order/refund" && init?.method === "POST") {
       const { orderId } = JSON.parse(init.body as string) as { orderId: string };
       const order = orders.find((o) => o._id === orderId)!;
@@ -128,6 +143,56 @@ describe("seller: live order queue", () => {
 
     view.unmount();
     expect(document.title).toBe("GreenCart: groceries in 30 minutes");
+  });
+
+  it("toasts every move, also one whose card left the list before the answer came", async () => {
+    const Source = FakeEventSource.install();
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const orders = [
+      makeOrder("aaaaaaaa-1", { status: "Out for Delivery", deliverBy: minutesFromNow(10) }),
+      makeOrder("bbbbbbbb-2", { deliverBy: minutesFromNow(20) }),
+      makeOrder("cccccccc-3", { deliverBy: minutesFromNow(25) }),
+    ];
+    serve(orders);
+    // The server sends the order's event as it commits the move: the stream can bring it (and
+    // take the card away) before the move's own answer arrives.
+    const served = globalThis.fetch;
+    let waiting: (() => void) | undefined;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      if (url === "/api/order/status") await new Promise<void>((go) => (waiting = go));
+      return served(url, init);
+    });
+    const answer = async () => {
+      await waitFor(() => expect(waiting).toBeDefined());
+      waiting!();
+      waiting = undefined;
+    };
+    render();
+    const stream = Source.current(EVENTS)!;
+    await stream.open();
+    const first = await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    await userEvent.click(within(first).getByRole("button", { name: "Mark Delivered" }));
+    await stream.push({
+      ...orders[0]!,
+      status: "Delivered",
+      history: [...orders[0]!.history, { status: "Delivered", at: NOW.toISOString() }],
+    });
+    expect(screen.queryByRole("article", { name: "Order aaaaaaaa" })).not.toBeInTheDocument();
+    await answer();
+    expect(await screen.findByText("Order moved to Delivered")).toBeInTheDocument();
+
+    // Without the stream getting there first: the list's refresh takes the card away.
+    const second = screen.getByRole("article", { name: "Order bbbbbbbb" });
+    await userEvent.click(within(second).getByRole("button", { name: "Cancel" }));
+    await answer();
+    expect(await screen.findByText("Order cancelled")).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "Order bbbbbbbb" })).not.toBeInTheDocument();
+
+    // A move that keeps the card in the list is toasted as before.
+    const third = screen.getByRole("article", { name: "Order cccccccc" });
+    await userEvent.click(within(third).getByRole("button", { name: "Mark Packing" }));
+    await answer();
+    expect(await screen.findByText("Order moved to Packing")).toBeInTheDocument();
   });
 
   it("labels and colours the minutes left, oldest promise first, refreshed every 30 s", async () => {
