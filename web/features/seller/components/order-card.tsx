@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import type { Order } from "../../../../contract/order";
 import {
   openStatuses,
@@ -34,23 +35,60 @@ export function OrderDue({ order, now }: { order: Order; now: number }) {
   );
 }
 
-/** One order in the seller's queue: what to pack, for whom, its promise, and the next moves. */
-export function OrderCard({ order, now }: { order: Order; now: number }) {
+/**
+ * One order in the seller's queue: what to pack, for whom, its promise, and the next moves.
+ * `onLeaveWithFocus` runs when the card leaves the page holding the focus (its order moved out
+ * of the list shown), so that the page can put the focus somewhere better than the body.
+ */
+export function OrderCard({
+  order,
+  now,
+  onLeaveWithFocus,
+}: {
+  order: Order;
+  now: number;
+  onLeaveWithFocus?: () => void;
+}) {
   const move = useMoveOrder();
   const next = sellerTransitions[order.status];
   const open = openStatuses.includes(order.status);
   const number = orderNumber(order._id);
+  const card = useRef<HTMLElement>(null);
+  const leaveWithFocus = useRef(onLeaveWithFocus);
+  useLayoutEffect(() => {
+    leaveWithFocus.current = onLeaveWithFocus;
+  });
+  useLayoutEffect(() => {
+    const article = card.current;
+    // Runs as the card leaves, while it is still in the page: was the focus in it?
+    return () => {
+      if (article?.contains(document.activeElement)) leaveWithFocus.current?.();
+    };
+  }, []);
+  // Set at once (the mutation's pending state shows a moment later): one move per press.
+  const sending = useRef(false);
   const onMove = (status: OrderStatus) => {
+    if (sending.current || move.isPending) return;
     if (status === "Cancelled" && !window.confirm(`Cancel order #${number} and return its stock?`))
       return;
-    move.mutate({ orderId: order._id, status });
+    sending.current = true;
+    move.mutate(
+      { orderId: order._id, status },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
   };
   const a = order.address;
   const payment = paymentStatus(order);
   return (
     <article
+      ref={card}
       className="grid max-w-5xl gap-4 rounded-md border border-gray-300 p-4 md:grid-cols-[10rem_1fr_1fr_10rem] md:p-5"
       aria-label={`Order ${number}`}
+      aria-busy={move.isPending}
     >
       <div className="flex flex-col items-start gap-1.5">
         <p className="font-mono text-sm font-medium text-gray-800">#{number}</p>
@@ -86,13 +124,18 @@ export function OrderCard({ order, now }: { order: Order; now: number }) {
         <p className={order.refundDue ? "font-medium text-red-700" : undefined}>
           Method: {order.paymentType === "COD" ? "COD" : "Online"} · Payment: {payment}
         </p>
-        {next.map((status) => (
+        {/*
+          Not `disabled` while a move is sent: the browser would drop the focus to the body. Keyed
+          by place, so that the button pressed stays (and keeps the focus) as it becomes the next
+          move: Mark Packing, then Mark Out for Delivery, then Mark Delivered.
+        */}
+        {next.map((status, index) => (
           <button
-            key={status}
+            key={index}
             type="button"
-            disabled={move.isPending}
+            aria-disabled={move.isPending}
             onClick={() => void onMove(status)}
-            className={`min-h-11 rounded border px-3 py-1 disabled:opacity-60 md:min-h-9 ${status === "Cancelled" ? "border-red-300 text-red-600 hover:bg-red-50" : "border-primary text-primary hover:bg-primary/10"}`}
+            className={`min-h-11 rounded border px-3 py-1 aria-disabled:cursor-wait aria-disabled:opacity-60 md:min-h-9 ${status === "Cancelled" ? "border-red-300 text-red-600 hover:bg-red-50" : "border-primary text-primary hover:bg-primary/10"}`}
           >
             {status === "Cancelled" ? "Cancel" : `Mark ${status}`}
           </button>

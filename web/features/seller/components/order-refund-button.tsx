@@ -10,6 +10,7 @@ export function OrderRefundButton({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const refund = useRefundOrder((refunded) => applyOrderEvent(queryClient, refunded));
   const onRefund = () => {
+    if (refund.isPending) return;
     const question = `Refund ${shortRupees(order.amount)} for order #${orderNumber(order._id)}?`;
     if (!window.confirm(question)) return;
     refund.mutate(order._id);
@@ -18,8 +19,9 @@ export function OrderRefundButton({ order }: { order: Order }) {
     <button
       type="button"
       onClick={() => void onRefund()}
-      disabled={refund.isPending}
-      className="min-h-11 rounded border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60 md:min-h-9"
+      // Not `disabled` while it is sent: the browser would drop the focus to the body.
+      aria-disabled={refund.isPending}
+      className="min-h-11 rounded border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50 aria-disabled:cursor-wait aria-disabled:opacity-60 md:min-h-9"
     >
       {refund.isPending ? "Refunding…" : "Refund"}
     </button>

@@ -153,6 +153,31 @@ describe("seller: product list", () => {
     );
   });
 
+  it("keeps the focus on the switch while its change is sent, and takes no second press meanwhile", async () => {
+    const calls = serve();
+    const served = globalThis.fetch;
+    let waiting: (() => void) | undefined;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      if (url === "/api/product/stock") await new Promise<void>((go) => (waiting = go));
+      return served(url, init);
+    });
+    render();
+    const ui = userEvent.setup();
+    const tomatoesSwitch = await screen.findByLabelText("Fresh Tomatoes in stock");
+    await ui.click(tomatoesSwitch);
+    await waitFor(() => expect(waiting).toBeDefined());
+    expect(tomatoesSwitch).toHaveFocus();
+    expect(tomatoesSwitch).toHaveAttribute("aria-disabled", "true");
+    await ui.click(tomatoesSwitch);
+    await ui.keyboard(" ");
+    expect(tomatoesSwitch).toBeChecked();
+    waiting!();
+    expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === "/api/product/stock")).toHaveLength(1);
+    expect(tomatoesSwitch).toHaveFocus();
+    expect(tomatoesSwitch).not.toHaveAttribute("aria-disabled", "true");
+  });
+
   it("shows cards instead of the table on a phone, with the switch and links usable", async () => {
     vi.spyOn(window, "matchMedia").mockImplementation(
       (query: string) =>

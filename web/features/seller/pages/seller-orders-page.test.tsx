@@ -195,6 +195,61 @@ describe("seller: live order queue", () => {
     expect(await screen.findByText("Order moved to Packing")).toBeInTheDocument();
   });
 
+  it("keeps the keyboard focus through moves: on the button pressed, then on the next card, then on the heading", async () => {
+    FakeEventSource.install();
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const calls = serve([
+      makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(10) }),
+      makeOrder("bbbbbbbb-2", { status: "Packing", deliverBy: minutesFromNow(20) }),
+    ]);
+    const served = globalThis.fetch;
+    let waiting: (() => void) | undefined;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      if (url === "/api/order/status") await new Promise<void>((go) => (waiting = go));
+      return served(url, init);
+    });
+    const answer = async () => {
+      await waitFor(() => expect(waiting).toBeDefined());
+      waiting!();
+      waiting = undefined;
+    };
+    render();
+    const ui = userEvent.setup();
+    const first = await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const packing = within(first).getByRole("button", { name: "Mark Packing" });
+    packing.focus();
+    await ui.keyboard("{Enter}");
+    await waitFor(() => expect(waiting).toBeDefined());
+    // While it is sent: still focused, marked busy, and a second press sends nothing.
+    expect(packing).toHaveFocus();
+    expect(packing).toHaveAttribute("aria-disabled", "true");
+    expect(first).toHaveAttribute("aria-busy", "true");
+    await ui.keyboard("{Enter}");
+    await answer();
+    expect(await screen.findByText("Order moved to Packing")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === "/api/order/status")).toHaveLength(1);
+    // The card stays (still open): the button pressed is now its next move, focused.
+    await waitFor(() =>
+      expect(within(first).getByRole("button", { name: "Mark Out for Delivery" })).toHaveFocus(),
+    );
+    expect(first).toHaveAttribute("aria-busy", "false");
+
+    // Cancelled, the card leaves the queue: the focus goes to the card now in its place.
+    await ui.click(within(first).getByRole("button", { name: "Cancel" }));
+    await answer();
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Order aaaaaaaa" })).not.toBeInTheDocument(),
+    );
+    const second = screen.getByRole("article", { name: "Order bbbbbbbb" });
+    expect(within(second).getByRole("button", { name: "Mark Out for Delivery" })).toHaveFocus();
+
+    // The last card leaves: the focus goes to the list's heading, not the page's body.
+    await ui.click(within(second).getByRole("button", { name: "Cancel" }));
+    await answer();
+    expect(await screen.findByText(/No open orders right now/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Orders List" })).toHaveFocus();
+  });
+
   it("labels and colours the minutes left, oldest promise first, refreshed every 30 s", async () => {
     FakeEventSource.install();
     serve([

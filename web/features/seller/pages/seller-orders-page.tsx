@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
@@ -105,10 +106,26 @@ export function SellerOrdersPage() {
   const historyFull =
     listOf(filter) === "recent" && (source.data?.length ?? 0) >= SELLER_LIST_LIMIT;
 
+  // A card that left the list (its order moved on) while holding the focus: the focus goes to the
+  // card now in its place (or the last one), on its first action, or else to the heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const focusLostAt = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = focusLostAt.current;
+    if (at === null) return;
+    focusLostAt.current = null;
+    const cards = list.current?.querySelectorAll(":scope > li") ?? [];
+    const next = cards[Math.min(at, cards.length - 1)]?.querySelector<HTMLElement>("button");
+    (next ?? heading.current)?.focus();
+  });
+
   return (
     <section className="space-y-4 p-4 md:p-10">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-lg font-medium">Orders List</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-lg font-medium outline-none">
+          Orders List
+        </h1>
         <LiveBadge state={live} pulse stale={source.isError && source.data !== undefined} />
       </div>
       <nav aria-label="Filter orders by status" className="flex flex-wrap gap-2">
@@ -161,10 +178,14 @@ export function SellerOrdersPage() {
         </p>
       ) : (
         <>
-          <ul className="flex flex-col gap-4" aria-label="Orders">
-            {shown.map((order) => (
+          <ul ref={list} className="flex flex-col gap-4" aria-label="Orders">
+            {shown.map((order, index) => (
               <li key={order._id}>
-                <OrderCard order={order} now={now} />
+                <OrderCard
+                  order={order}
+                  now={now}
+                  onLeaveWithFocus={() => (focusLostAt.current = index)}
+                />
               </li>
             ))}
           </ul>
