@@ -104,6 +104,29 @@ export function useDashboard(days: DashboardDays) {
   });
 }
 
+/**
+ * The shop's time zone (SHOP_TIME_ZONE), in which its days are counted (the dashboard, the CSV
+ * export): the dashboard's answer carries it. Read once a visit, or taken from a dashboard
+ * already loaded; undefined until then (or if it cannot be read: callers fall back to the
+ * browser's).
+ */
+export function useShopTimeZone(): string | undefined {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ["seller", "time-zone"],
+    queryFn: () => apiFetch<Dashboard>("/api/seller/dashboard?days=7"),
+    initialData: () =>
+      queryClient
+        .getQueriesData<Dashboard>({ queryKey: dashboardKey })
+        .find(([, dashboard]) => dashboard !== undefined)?.[1],
+    select: (dashboard) => dashboard.timeZone,
+    // It changes only with the server's configuration.
+    staleTime: Infinity,
+    gcTime: Infinity,
+    meta: { silent: true },
+  }).data;
+}
+
 const inQueue = (order: Order) => isListed(order) && openStatuses.includes(order.status);
 
 /**

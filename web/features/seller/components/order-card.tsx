@@ -5,14 +5,34 @@ import {
   sellerTransitions,
   type OrderStatus,
 } from "../../../../contract/order-status";
-import { dueLabel, formatClock, type DueTone } from "../../../ui/countdown";
+import { dueLabel, type DueTone } from "../../../ui/countdown";
 import { formatRupees } from "../../../ui/money";
 import { useMoveOrder } from "../api";
 import { orderNumber, paymentStatus } from "../../../ui/order-words";
 import { OrderStatusBadge } from "./order-format";
 import { OrderRefundButton } from "./order-refund-button";
 
-const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+/**
+ * Times on the cards are the shop's (SHOP_TIME_ZONE, as the dashboard and the CSV count days),
+ * whatever the browser's zone; the browser's until the shop's is known. One formatter per zone.
+ */
+const formatters = new Map<string, { placed: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }>();
+function shopFormat(timeZone: string | undefined) {
+  const key = timeZone ?? "";
+  let found = formatters.get(key);
+  if (!found) {
+    found = {
+      placed: new Intl.DateTimeFormat("en-IN", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone,
+      }),
+      clock: new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone }),
+    };
+    formatters.set(key, found);
+  }
+  return found;
+}
 
 const toneClass: Record<DueTone, string> = {
   ok: "bg-gray-100 text-gray-800",
@@ -21,14 +41,24 @@ const toneClass: Record<DueTone, string> = {
 };
 
 /** Minutes to the promise for an open order: amber under 10 minutes, red once late. */
-export function OrderDue({ order, now }: { order: Order; now: number }) {
+export function OrderDue({
+  order,
+  now,
+  timeZone,
+}: {
+  order: Order;
+  now: number;
+  timeZone?: string;
+}) {
   const due = dueLabel(order.deliverBy, now);
+  // "7:42 pm", as formatClock writes the browser's time.
+  const dueAt = shopFormat(timeZone).clock.format(new Date(order.deliverBy)).toLowerCase();
   return (
     <span
       className={`inline-block rounded px-2 py-0.5 text-sm font-medium ${toneClass[due.tone]}`}
       data-testid="order-due"
       data-tone={due.tone}
-      title={`Due at ${formatClock(order.deliverBy)}`}
+      title={`Due at ${dueAt}`}
     >
       {due.text}
     </span>
@@ -36,17 +66,20 @@ export function OrderDue({ order, now }: { order: Order; now: number }) {
 }
 
 /**
- * One order in the seller's queue: what to pack, for whom, its promise, and the next moves.
+ * One order in the seller's queue: what to pack, for whom, its promise, and the next moves; its
+ * times in `timeZone`, the shop's.
  * `onLeaveWithFocus` runs when the card leaves the page holding the focus (its order moved out
  * of the list shown), so that the page can put the focus somewhere better than the body.
  */
 export function OrderCard({
   order,
   now,
+  timeZone,
   onLeaveWithFocus,
 }: {
   order: Order;
   now: number;
+  timeZone?: string;
   onLeaveWithFocus?: () => void;
 }) {
   const move = useMoveOrder();
@@ -93,8 +126,12 @@ export function OrderCard({
       <div className="flex flex-col items-start gap-1.5">
         <p className="font-mono text-sm font-medium text-gray-800">#{number}</p>
         <OrderStatusBadge status={order.status} />
-        {open && <OrderDue order={order} now={now} />}
-        <p className="text-xs text-gray-500">{placed.format(new Date(order.createdAt))}</p>
+        {open && <OrderDue order={order} now={now} timeZone={timeZone} />}
+        <p className="text-xs text-gray-500">
+          <time dateTime={order.createdAt}>
+            {shopFormat(timeZone).placed.format(new Date(order.createdAt))}
+          </time>
+        </p>
       </div>
       <ul className="flex flex-col gap-1" aria-label="Items">
         {order.items.map((item) => (

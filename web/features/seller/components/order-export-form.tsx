@@ -1,10 +1,24 @@
 import { useId, useState } from "react";
 
-/** A local calendar date as YYYY-MM-DD. */
-export function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * The calendar date of `date` as YYYY-MM-DD: in `timeZone` (the shop's, in which the export
+ * counts its days), or in the browser's when it is not known.
+ */
+export function isoDay(date: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const MAX_DAYS = 366;
 
@@ -20,11 +34,18 @@ export function periodProblem(from: string, to: string): string | undefined {
 export const exportUrl = (from: string, to: string) =>
   `/api/order/seller/export.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
-/** Orders of a period as a CSV file (one row per item), downloaded by a plain link. */
-export function OrderExportForm() {
+/**
+ * Orders of a period as a CSV file (one row per item), downloaded by a plain link. The period is
+ * the shop's last 7 days (today included) until the seller picks dates: days in `timeZone`, the
+ * shop's, as the server counts them, whatever the browser's.
+ */
+export function OrderExportForm({ timeZone }: { timeZone?: string }) {
   const id = useId();
-  const [to, setTo] = useState(() => isoDay(new Date()));
-  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 6 * 86_400_000)));
+  const [chosenTo, setTo] = useState<string>();
+  const [chosenFrom, setFrom] = useState<string>();
+  const today = isoDay(new Date(), timeZone);
+  const to = chosenTo ?? today;
+  const from = chosenFrom ?? addDays(today, -6);
   const problem = periodProblem(from, to);
   const field = "min-h-11 rounded border border-gray-300 px-2 md:min-h-9";
   return (

@@ -31,9 +31,36 @@ const queueOf = (orders: Order[]) =>
     .filter((o) => openStatuses.includes(o.status))
     .sort((a, b) => Date.parse(a.deliverBy) - Date.parse(b.deliverBy));
 
-/** Answers the seller's lists: `recent` (newest of every status), the queue drawn from `open`. */
+/** The shop's time zone the dashboard's answer names (SHOP_TIME_ZONE). */
+let shopTimeZone = "Asia/Kolkata";
+beforeEach(() => {
+  shopTimeZone = "Asia/Kolkata";
+});
+
+/**
+ * Answers the seller's lists: `recent` (newest of every status), the queue drawn from `open`;
+ * and the dashboard, for the shop's time zone.
+ */
 function serve(orders: Order[], awaiting: Order[] = [], recent = orders) {
   return mockApi((url, init) => {
+    if (url.startsWith("/api/seller/dashboard"))
+      return {
+        body: {
+          success: true,
+          timeZone: shopTimeZone,
+          today: {
+            orders: 0,
+            revenue: 0,
+            averageOrderValue: 0,
+            medianMinutesToDispatch: null,
+            onTimeRate: null,
+            lateNow: 0,
+          },
+          days: [],
+          topProducts: [],
+          lowStock: [],
+        },
+      };
     if (url === "/api/order/seller?open=true")
       return { body: { success: true, orders: queueOf(orders) } };
     if (url === "/api/order/seller?refundDue=true")
@@ -550,6 +577,41 @@ describe("seller: live order queue", () => {
     const card = await screen.findByRole("article", { name: "Order eeeeeeee" });
     await userEvent.click(within(card).getByRole("button", { name: "Refund" }));
     expect(calls.some((c) => c.url === "/api/order/refund")).toBe(false);
+  });
+
+  it("proposes the shop's last 7 days for the export, in the shop's time zone, not the browser's", async () => {
+    // 11:00 UTC: 23 November on Kiritimati (UTC+14), 22 November in Pago Pago (UTC-11). The shop
+    // is in whichever of the two is on another date than this machine.
+    vi.setSystemTime(new Date("2026-11-22T11:00:00.000Z"));
+    const browserDay = new Intl.DateTimeFormat("en-CA").format(new Date());
+    const [zone, today, weekAgo] =
+      browserDay === "2026-11-23"
+        ? ["Pacific/Pago_Pago", "2026-11-22", "2026-11-16"]
+        : ["Pacific/Kiritimati", "2026-11-23", "2026-11-17"];
+    shopTimeZone = zone;
+    FakeEventSource.install();
+    serve([]);
+    render();
+    await screen.findByText(/No open orders right now/);
+    const form = screen.getByRole("form", { name: "Export orders" });
+    await waitFor(() => expect(within(form).getByLabelText("To")).toHaveValue(today));
+    expect(within(form).getByLabelText("From")).toHaveValue(weekAgo);
+    expect(within(form).getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      `/api/order/seller/export.csv?from=${weekAgo}&to=${today}`,
+    );
+  });
+
+  it("shows an order's times in the shop's time zone", async () => {
+    shopTimeZone = "America/St_Johns"; // UTC−3:30, unlike this machine's, most likely
+    FakeEventSource.install();
+    serve([makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(18) })]);
+    render();
+    const card = await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    // Placed 10:00 UTC, due 10:30 UTC.
+    const placed = card.querySelector("time[datetime='2026-11-22T10:00:00.000Z']");
+    await waitFor(() => expect(placed).toHaveTextContent("22 Nov 2026, 6:30 am"));
+    expect(within(card).getByTestId("order-due")).toHaveAttribute("title", "Due at 7:00 am");
   });
 
   it("links the CSV export to the chosen period", async () => {

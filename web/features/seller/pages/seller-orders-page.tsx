@@ -5,7 +5,13 @@ import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../con
 import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
 import { isOlder, useOrderEvents } from "../../../ui/use-order-events";
-import { useAwaitingPaymentOrders, useOpenOrders, useRecentOrders, useRefundsOwed } from "../api";
+import {
+  useAwaitingPaymentOrders,
+  useOpenOrders,
+  useRecentOrders,
+  useRefundsOwed,
+  useShopTimeZone,
+} from "../api";
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
 import { OrderCard } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
@@ -83,6 +89,7 @@ export function SellerOrdersPage() {
     awaiting: useAwaitingPaymentOrders(filter === "Awaiting Payment"),
   };
   const live = useOrderEvents(SELLER_EVENTS_URL);
+  const timeZone = useShopTimeZone();
   const now = useNow();
   useNewOrderAlerts(lists.queue.data);
   const newest = newestCopies(Object.values(lists).map((list) => list.data));
@@ -157,7 +164,7 @@ export function SellerOrdersPage() {
           Export orders as CSV
         </summary>
         <div className="mt-3">
-          <OrderExportForm />
+          <OrderExportForm timeZone={timeZone} />
         </div>
       </details>
       {source.isPending ? (
@@ -184,6 +191,7 @@ export function SellerOrdersPage() {
                 <OrderCard
                   order={order}
                   now={now}
+                  timeZone={timeZone}
                   onLeaveWithFocus={() => (focusLostAt.current = index)}
                 />
               </li>
