@@ -231,11 +231,13 @@ export const useAddProduct = () =>
       apiFetch<ProductChanged>("/api/product/add", { method: "POST", body: form }),
     [productsKey, dashboardKey],
   );
+/** Switches a product on or off sale; the answer is toasted even if its row left the list. */
 export const useToggleStock = () =>
   useInvalidating(
     (v: { id: string; inStock: boolean }) =>
       apiFetch<{ message: string }>("/api/product/stock", { json: v }),
     [productsKey, dashboardKey],
+    (answer) => toast.success(answer.message),
   );
 export const useUpdateProduct = () =>
   useInvalidating(

@@ -1,4 +1,3 @@
-import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
 import { useToggleStock } from "../api";
 
@@ -23,10 +22,7 @@ export function StockSwitch({ product }: { product: Product }) {
         aria-label={`${product.name} in stock`}
         onChange={() => {
           if (toggle.isPending) return;
-          toggle.mutate(
-            { id: product._id, inStock: !product.inStock },
-            { onSuccess: (a) => toast.success(a.message) },
-          );
+          toggle.mutate({ id: product._id, inStock: !product.inStock });
         }}
       />
       <span className="h-7 w-12 rounded-full bg-slate-300 transition peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-blue-600 peer-aria-disabled:opacity-60" />

@@ -175,7 +175,30 @@ describe("seller: product list", () => {
     expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
     expect(calls.filter((c) => c.url === "/api/product/stock")).toHaveLength(1);
     expect(tomatoesSwitch).toHaveFocus();
-    expect(tomatoesSwitch).not.toHaveAttribute("aria-disabled", "true");
+    // Once the list is loaded again.
+    await waitFor(() => expect(tomatoesSwitch).not.toHaveAttribute("aria-disabled", "true"));
+    expect(tomatoesSwitch).toHaveFocus();
+  });
+
+  it("says a switch's change is saved even when its row left the list meanwhile", async () => {
+    serve();
+    const served = globalThis.fetch;
+    let waiting: (() => void) | undefined;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      if (url === "/api/product/stock") await new Promise<void>((go) => (waiting = go));
+      return served(url, init);
+    });
+    render();
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByLabelText("Fresh Tomatoes in stock"));
+    await waitFor(() => expect(waiting).toBeDefined());
+    // Another filter while it is sent: the list no longer holds the row.
+    await ui.selectOptions(screen.getByLabelText("Stock level"), "low");
+    await waitFor(() =>
+      expect(screen.queryByLabelText("Fresh Tomatoes in stock")).not.toBeInTheDocument(),
+    );
+    waiting!();
+    expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
   });
 
   it("shows cards instead of the table on a phone, with the switch and links usable", async () => {
