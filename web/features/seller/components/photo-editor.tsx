@@ -19,11 +19,20 @@ const release = (photo: Photo) => photo.kind === "new" && URL.revokeObjectURL(ph
 export function PhotoEditor({
   product,
   onSaved,
+  focusSave = false,
 }: {
   product: Product;
   onSaved: (product: Product) => void;
+  /** Starts with the focus on its save button: it follows a save made there (a new editor). */
+  focusSave?: boolean;
 }) {
   const update = useUpdatePhotos();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusSave) saveButton.current?.focus();
+    // Only when the editor starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [photos, setPhotos] = useState<Photo[]>(() =>
     product.image.map((url) => ({ kind: "kept", url })),
   );
@@ -80,6 +89,7 @@ export function PhotoEditor({
   };
 
   const save = async () => {
+    if (!changed || update.isPending) return;
     setProblem(undefined);
     try {
       const answer = await update.mutateAsync({
@@ -175,9 +185,11 @@ export function PhotoEditor({
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
+          ref={saveButton}
           onClick={() => void save()}
-          disabled={!changed || update.isPending}
-          className="min-h-11 rounded bg-primary px-5 font-medium text-white hover:bg-primary-dull disabled:opacity-50"
+          aria-disabled={!changed || update.isPending}
+          aria-busy={update.isPending}
+          className="min-h-11 rounded bg-primary px-5 font-medium text-white hover:bg-primary-dull aria-disabled:opacity-50"
         >
           {update.isPending ? "Uploading…" : "Update photos"}
         </button>

@@ -39,6 +39,7 @@ export function RestockForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (restock.isPending) return;
     const found = restockQuantityProblem(quantity);
     setProblem(found);
     if (found) return quantityRef.current?.focus();
@@ -116,8 +117,9 @@ export function RestockForm({
         </p>
       )}
       <button
-        disabled={restock.isPending}
-        className="min-h-11 rounded bg-primary px-6 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+        aria-disabled={restock.isPending}
+        aria-busy={restock.isPending}
+        className="min-h-11 rounded bg-primary px-6 font-medium text-white hover:bg-primary-dull aria-disabled:opacity-60"
       >
         {restock.isPending ? "Restocking…" : "Restock"}
       </button>

@@ -43,6 +43,7 @@ export function AddProductPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (addProduct.isPending) return;
     const images = files.filter((f): f is File => Boolean(f));
     const found = productFormErrors(form);
     setErrors(found);
@@ -112,8 +113,9 @@ export function AddProductPage() {
       </fieldset>
       <ProductFields form={form} onChange={setForm} errors={errors} />
       <button
-        disabled={addProduct.isPending}
-        className="min-h-11 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+        aria-disabled={addProduct.isPending}
+        aria-busy={addProduct.isPending}
+        className="min-h-11 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull aria-disabled:opacity-60"
       >
         {addProduct.isPending ? "Adding…" : "ADD"}
       </button>

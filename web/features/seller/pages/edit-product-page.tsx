@@ -24,6 +24,7 @@ export function EditProductPage() {
   const { id = "" } = useParams();
   const product = useSellerProduct(id);
   const queryClient = useQueryClient();
+  const [savedPhotos, setPhotosSaved] = useState(false);
 
   if (product.isPending) {
     return (
@@ -58,11 +59,21 @@ export function EditProductPage() {
       product: next,
     });
   const p = product.data;
+  // New photos start a new editor (keyed by them): the focus goes back to its save button.
+  const photosSaved = (next: Product) => {
+    setPhotosSaved(true);
+    changed(next);
+  };
   return (
     <div className="grid max-w-6xl grid-cols-1 gap-10 p-4 md:p-10 lg:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
       <div className="space-y-8">
         <h1 className="text-xl font-medium">Edit Product</h1>
-        <PhotoEditor key={p.image.join(" ")} product={p} onSaved={changed} />
+        <PhotoEditor
+          key={p.image.join(" ")}
+          product={p}
+          onSaved={photosSaved}
+          focusSave={savedPhotos}
+        />
         {/* Keyed by id so that moving to another product starts from its own values. */}
         <EditProductForm key={p._id} product={p} />
       </div>
@@ -87,6 +98,7 @@ function EditProductForm({ product }: { product: Product }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     const found = productFormErrors(shown);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -122,8 +134,9 @@ function EditProductForm({ product }: { product: Product }) {
       />
       <div className="flex gap-3">
         <button
-          disabled={update.isPending}
-          className="min-h-11 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull disabled:opacity-60"
+          aria-disabled={update.isPending}
+          aria-busy={update.isPending}
+          className="min-h-11 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull aria-disabled:opacity-60"
         >
           {update.isPending ? "Saving…" : "Save"}
         </button>
