@@ -129,7 +129,7 @@ test("a page scrolled before its app arrives stays where the shopper put it", as
 
   // Leaving without scrolling again, then Back, returns to that same place.
   const shown = await cards.count();
-  const name = (await cards.nth(12).locator("p.truncate").textContent())?.trim() ?? "";
+  const name = (await cards.nth(12).getByRole("img").first().getAttribute("alt")) ?? "";
   await cards.nth(12).getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await page.goBack();

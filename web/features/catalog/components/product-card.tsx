@@ -39,7 +39,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           className="mx-auto aspect-square w-28 object-contain transition group-hover:scale-105 md:w-36"
         />
         <p className="mt-2 text-sm text-gray-500">{product.category}</p>
-        <p className="line-clamp-2 text-base font-medium text-gray-800">{product.name}</p>
+        <p className="card-name text-base font-medium text-gray-800">{product.name}</p>
         {/* The same line height with or without a weight, so cards in a row stay aligned. */}
         <p className="h-5 text-sm text-gray-500">{product.weight ?? ""}</p>
       </Link>
