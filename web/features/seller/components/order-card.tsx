@@ -11,28 +11,7 @@ import { useMoveOrder } from "../api";
 import { orderNumber, paymentStatus } from "../../../ui/order-words";
 import { OrderStatusBadge } from "./order-format";
 import { OrderRefundButton } from "./order-refund-button";
-
-/**
- * Times on the cards are the shop's (SHOP_TIME_ZONE, as the dashboard and the CSV count days),
- * whatever the browser's zone; the browser's until the shop's is known. One formatter per zone.
- */
-const formatters = new Map<string, { placed: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }>();
-function shopFormat(timeZone: string | undefined) {
-  const key = timeZone ?? "";
-  let found = formatters.get(key);
-  if (!found) {
-    found = {
-      placed: new Intl.DateTimeFormat("en-IN", {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone,
-      }),
-      clock: new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone }),
-    };
-    formatters.set(key, found);
-  }
-  return found;
-}
+import { shopFormat } from "./shop-time";
 
 const toneClass: Record<DueTone, string> = {
   ok: "bg-gray-100 text-gray-800",

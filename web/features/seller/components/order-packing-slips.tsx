@@ -1,12 +1,14 @@
 import type { Order } from "../../../../contract/order";
-import { formatClock } from "../../../ui/countdown";
 import { orderNumber, paymentStatus } from "../../../ui/order-words";
 import { shortRupees } from "./order-format";
+import { shopFormat } from "./shop-time";
 
-const placed = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
-
-/** One packing slip per order, each on its own printed page: what goes in the bag, for whom. */
-export function OrderPackingSlips({ orders }: { orders: Order[] }) {
+/**
+ * One packing slip per order, each on its own printed page: what goes in the bag, for whom; its
+ * times in `timeZone`, the shop's.
+ */
+export function OrderPackingSlips({ orders, timeZone }: { orders: Order[]; timeZone?: string }) {
+  const { placed, clock } = shopFormat(timeZone);
   return (
     <div role="region" aria-label="Packing slips">
       {orders.map((order) => {
@@ -21,7 +23,7 @@ export function OrderPackingSlips({ orders }: { orders: Order[] }) {
               <h2 className="text-2xl font-semibold">Order #{orderNumber(order._id)}</h2>
               <p className="text-sm">
                 Placed {placed.format(new Date(order.createdAt))} · due{" "}
-                {formatClock(order.deliverBy)}
+                {clock.format(new Date(order.deliverBy)).toLowerCase()}
               </p>
             </header>
             <table className="mt-4 w-full border-collapse text-left">

@@ -48,6 +48,9 @@ function serve(getItems: () => Line[] | "error") {
         : { body: { success: true, items: answer } };
     }
     if (url === "/api/order/seller?open=true") return { body: { success: true, orders } };
+    // The dashboard's answer names the shop's time zone (SHOP_TIME_ZONE).
+    if (url.startsWith("/api/seller/dashboard"))
+      return { body: { success: true, timeZone: "Asia/Kolkata" } };
     return undefined;
   });
 }
@@ -123,6 +126,8 @@ describe("seller: pick list", () => {
       "Packing slip bbbbbbbb",
     ]);
     expect(slips[1]).toHaveTextContent("7 Residency Road");
+    // Due at 10:40 UTC: the shop's clock (India), whatever the browser's zone.
+    await vi.waitFor(() => expect(slips[1]).toHaveTextContent("due 4:10 pm"));
     expect(slips[1]).toHaveTextContent("Collect ₹340 in cash");
     expect(slips[0]).toHaveClass("break-after-page");
   });

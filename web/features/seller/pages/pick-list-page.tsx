@@ -6,7 +6,7 @@ import type { PickList } from "../../../../contract/order";
 import { thumbnail } from "../../../ui/images";
 import { LoadError } from "../../../ui/load-error";
 import { useOrderEvents } from "../../../ui/use-order-events";
-import { PICK_LIST_KEY, useOpenOrders, usePickList } from "../api";
+import { PICK_LIST_KEY, useOpenOrders, usePickList, useShopTimeZone } from "../api";
 import { orderNumber } from "../../../ui/order-words";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { LiveBadge } from "../../../ui/live-badge";
@@ -73,6 +73,7 @@ export function PickListPage() {
   const queryClient = useQueryClient();
   const list = usePickList();
   const orders = useOpenOrders();
+  const timeZone = useShopTimeZone();
   const live = useOrderEvents(SELLER_EVENTS_URL, () => {
     void queryClient.invalidateQueries({ queryKey: PICK_LIST_KEY });
   });
@@ -180,7 +181,7 @@ export function PickListPage() {
       </div>
       {printing === "slips" && (
         <div className="hidden print:block">
-          <OrderPackingSlips orders={toPack} />
+          <OrderPackingSlips orders={toPack} timeZone={timeZone} />
         </div>
       )}
     </section>
