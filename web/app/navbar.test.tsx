@@ -58,3 +58,27 @@ describe("navbar menus", () => {
     expect(profile).toHaveAttribute("aria-expanded", "false");
   });
 });
+
+describe("navbar login", () => {
+  it("keeps Login out of sight and out of use until the session is known", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/api/user/is-auth") await answered;
+        return new Response(JSON.stringify({ success: false, message: "Not Authorized" }), {
+          status: 401,
+          headers: { "content-type": "application/json" },
+        });
+      }),
+    );
+    renderApp(<Where />, { path: "/" });
+    // A signed-in shopper on a slow network must not be offered Login meanwhile.
+    const login = screen.getByRole("button", { name: "Login", hidden: true });
+    expect(login).toBeDisabled();
+    expect(login).toHaveClass("disabled:invisible");
+    answer(); // a visitor, it turns out
+    await waitFor(() => expect(screen.getByRole("button", { name: "Login" })).toBeEnabled());
+  });
+});

@@ -13,7 +13,7 @@ const ProfileMenu = lazy(async () => ({ default: (await import("./profile-menu")
 const DELIVERY_PROMISE = "Delivery in 30 min";
 
 export function Navbar() {
-  const { user, cart, setShowLogin, logout } = useStore();
+  const { user, sessionChecked, cart, setShowLogin, logout } = useStore();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -105,10 +105,12 @@ export function Navbar() {
               <ProfileMenu user={user} onLogout={() => void doLogout()} />
             </Suspense>
           ) : (
+            // Hidden (its place kept) until the session is known: a signed-in shopper on a slow
+            // network is not shown Login while the app and the check arrive.
             <button
-              disabled={!ready}
+              disabled={!sessionChecked}
               onClick={() => setShowLogin(true)}
-              className="min-h-11 rounded-full bg-primary px-8 text-white transition hover:bg-primary-dull"
+              className="min-h-11 rounded-full bg-primary px-8 text-white transition hover:bg-primary-dull disabled:invisible"
             >
               Login
             </button>
