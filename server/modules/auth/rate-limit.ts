@@ -49,6 +49,18 @@ export const registerLimit = (ip: string): Limit => ({
 });
 
 /**
+ * Sign-ups from one address with an email that already has an account: counted apart from
+ * registrations, so that the answer "already exists" cannot test emails without end, and a
+ * network's real sign-ups keep their own 30.
+ */
+export const takenEmailLimit = (ip: string): Limit => ({
+  subject: `register-taken:${ip}`,
+  max: 30,
+  windowMs: 10 * 60 * 1000,
+  message: "Too many sign-up attempts from your network. Please try again later.",
+});
+
+/**
  * Counts one attempt against `limit` (a new window starts when the last one has passed) and
  * throws 429 with Retry-After when it is over the limit.
  */

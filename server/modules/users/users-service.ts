@@ -7,25 +7,29 @@ import { isUniqueViolation } from "../../db/database-errors";
 import { AppError, notAuthorized } from "../../http/app-error";
 import { checkLogin } from "../auth/login-check";
 import { hashPassword } from "../auth/passwords";
-import { countAttempt, registerLimit } from "../auth/rate-limit";
+import { countAttempt, registerLimit, takenEmailLimit } from "../auth/rate-limit";
 import { toUser } from "./user-view";
 
 /**
- * Creates a shopper account. Every attempt counts against the address's limit, one with an email
- * already taken too: otherwise the answer "already exists" would let anyone test emails without
- * end. The unique index decides races between two sign-ups with one email.
+ * Creates a shopper account. Each attempt counts against the address's limits: a sign-up against
+ * `registerLimit`, one with an email already taken against `takenEmailLimit` (otherwise the
+ * answer "already exists" would let anyone test emails without end). The unique index decides
+ * races between two sign-ups with one email.
  */
 export async function registerUser(db: Executor, input: RegisterInput, ip: string): Promise<User> {
   const taken = () =>
     new AppError("conflict", "An account with this email already exists. Please log in.");
-  // Counted before the lookup and the (deliberately slow) hash.
-  await countAttempt(db, registerLimit(ip));
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
-  if (existing) throw taken();
+  if (existing) {
+    await countAttempt(db, takenEmailLimit(ip));
+    throw taken();
+  }
+  // Counted before the (deliberately slow) hash.
+  await countAttempt(db, registerLimit(ip));
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db
