@@ -10,7 +10,7 @@ import {
   uniqueName,
 } from "./journey-steps";
 
-/** The open-order count in the tab's title: "(3) Orders · GreenCart" is 3, no count is 0. */
+/** The open-order count in the tab's title: "(3) Orders | GreenCart" is 3, no count is 0. */
 async function openCountInTitle(page: Page): Promise<number> {
   const title = await page.title();
   expect(title).toContain("Orders");
@@ -45,7 +45,7 @@ test("the seller's Orders page shows an order placed from another browser withou
   await expect(order.getByTestId("seller-order-status")).toHaveText("Order Placed");
   await expect(order.getByRole("button", { name: "Mark Packing" })).toBeEnabled();
   await expect(seller.getByText(new RegExp(`^New order #${number} · ₹`))).toBeVisible();
-  await expect(seller).toHaveTitle(`(${openBefore + 1}) Orders · GreenCart`);
+  await expect(seller).toHaveTitle(`(${openBefore + 1}) Orders | GreenCart`);
   await expect(seller.getByRole("link", { name: `All open (${openBefore + 1})` })).toBeVisible();
   await expectNotReloaded(seller);
   await snap(seller, testInfo, "seller-orders-live");

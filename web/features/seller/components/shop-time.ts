@@ -3,9 +3,15 @@
  * count days), whatever the browser's zone; the browser's until the shop's is known
  * (`useShopTimeZone`). One pair of formatters per zone.
  */
-const formatters = new Map<string, { placed: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }>();
+const formatters = new Map<
+  string,
+  { placed: Intl.DateTimeFormat; day: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }
+>();
 
-/** `placed`: "24 Nov 2026, 11:26 pm"; `clock`: "7:42 pm" (lower-case it, as formatClock does). */
+/**
+ * `placed`: "24 Nov 2026, 11:26 pm"; `day`: "24 Nov 2026"; `clock`: "7:42 pm" (lower-case it, as
+ * formatClock does).
+ */
 export function shopFormat(timeZone: string | undefined) {
   const key = timeZone ?? "";
   let found = formatters.get(key);
@@ -16,6 +22,7 @@ export function shopFormat(timeZone: string | undefined) {
         timeStyle: "short",
         timeZone,
       }),
+      day: new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone }),
       clock: new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone }),
     };
     formatters.set(key, found);

@@ -1,6 +1,7 @@
 import type { StockEntry, StockReason } from "../../../../contract/product";
 import { LoadError } from "../../../ui/load-error";
-import { useStockHistory } from "../api";
+import { useShopTimeZone, useStockHistory } from "../api";
+import { shopFormat } from "./shop-time";
 import { orderNumber } from "../../../ui/order-words";
 import { DataTable } from "./data-table";
 
@@ -13,10 +14,6 @@ export const reasonWords: Record<StockReason, string> = {
   edit: "Edited by seller",
 };
 
-// The seller's own time zone and language: when they counted, not when the server did.
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const clock = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-
 /** `seller a@b.c` → `a@b.c`; `shopper`, `payment`, `system` → capitalised. */
 function actorWords(actor: string): string {
   if (actor.startsWith("seller ")) return actor.slice("seller ".length);
@@ -24,18 +21,24 @@ function actorWords(actor: string): string {
 }
 
 /**
- * An email address that may wrap before its "@" and nowhere else (never letter by letter, as
- * break-all did in the narrow column at 1366 px): "seller" over "@shop.test" at worst. A longer
- * address widens the column, and the table scrolls sideways as it does on a phone.
+ * An email address that may wrap before its "@" and before each dot of its domain, and nowhere
+ * else (never letter by letter, as break-all did in the narrow column at 1366 px): "seller" over
+ * "@greencart" over ".local" at worst.
  */
 function Email({ text }: { text: string }) {
   const at = text.indexOf("@");
   if (at <= 0) return text;
+  const [domain = "", ...rest] = text.slice(at).split(".");
   return (
     <>
       {text.slice(0, at)}
       <wbr />
-      {text.slice(at)}
+      {domain}
+      {rest.map((part, i) => (
+        <span key={i}>
+          <wbr />.{part}
+        </span>
+      ))}
     </>
   );
 }
@@ -43,6 +46,8 @@ function Email({ text }: { text: string }) {
 /** A product's stock history, newest first, 20 entries a page with "Load more". */
 export function StockHistory({ productId }: { productId: string }) {
   const history = useStockHistory(productId);
+  // When the stock moved, on the shop's clock (as the order cards and the CSV show it).
+  const { day, clock } = shopFormat(useShopTimeZone());
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
@@ -72,7 +77,7 @@ export function StockHistory({ productId }: { productId: string }) {
           >
             <tbody className="text-gray-700">
               {entries.map((entry, index) => (
-                <HistoryRow key={`${entry.at}-${index}`} entry={entry} />
+                <HistoryRow key={`${entry.at}-${index}`} entry={entry} day={day} clock={clock} />
               ))}
             </tbody>
           </DataTable>
@@ -97,7 +102,15 @@ export function StockHistory({ productId }: { productId: string }) {
   );
 }
 
-function HistoryRow({ entry }: { entry: StockEntry }) {
+function HistoryRow({
+  entry,
+  day,
+  clock,
+}: {
+  entry: StockEntry;
+  day: Intl.DateTimeFormat;
+  clock: Intl.DateTimeFormat;
+}) {
   const up = entry.change >= 0;
   return (
     <tr className="border-t border-gray-500/20 align-top">
@@ -105,7 +118,9 @@ function HistoryRow({ entry }: { entry: StockEntry }) {
         {/* The date over the time when the column is narrow, leaving room for "By". */}
         <time dateTime={entry.at}>
           <span className="whitespace-nowrap">{day.format(new Date(entry.at))}</span>{" "}
-          <span className="whitespace-nowrap">{clock.format(new Date(entry.at))}</span>
+          <span className="whitespace-nowrap">
+            {clock.format(new Date(entry.at)).toLowerCase()}
+          </span>
         </time>
       </td>
       <td

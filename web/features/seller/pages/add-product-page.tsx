@@ -12,11 +12,13 @@ import {
   type ProductFormErrors,
 } from "../components/product-fields";
 import { UploadIcon } from "../components/seller-icons";
+import { usePageTitle } from "../../../ui/page-title";
 
 const emptySlots = () => Array.from({ length: MAX_PHOTOS }, () => undefined);
 
 export function AddProductPage() {
   const addProduct = useAddProduct();
+  usePageTitle("Add product");
   const [files, setFiles] = useState<(File | undefined)[]>(emptySlots);
   const [previews, setPreviews] = useState<(string | undefined)[]>([]);
   const [form, setForm] = useState<ProductForm>(emptyProductForm);

@@ -7,6 +7,7 @@ import { useDashboard, type DashboardDays } from "../api";
 import { DashboardChart } from "../components/dashboard-chart";
 import { StockBadge } from "../components/stock-badge";
 import { DataTable } from "../components/data-table";
+import { usePageTitle } from "../../../ui/page-title";
 
 const minutes = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 1 });
 
@@ -23,6 +24,7 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const days: DashboardDays = params.get("days") === "30" ? 30 : 7;
   const dashboard = useDashboard(days);
+  usePageTitle("Dashboard");
   const data = dashboard.data;
 
   return (

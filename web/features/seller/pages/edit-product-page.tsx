@@ -18,6 +18,7 @@ import {
 } from "../components/product-fields";
 import { RestockForm } from "../components/restock-form";
 import { StockHistory } from "../components/stock-history";
+import { usePageTitle } from "../../../ui/page-title";
 
 /** Edits a product: photos, fields (stock as "set to N"), restock, and its stock history. */
 export function EditProductPage() {
@@ -25,6 +26,7 @@ export function EditProductPage() {
   const product = useSellerProduct(id);
   const queryClient = useQueryClient();
   const [savedPhotos, setPhotosSaved] = useState(false);
+  usePageTitle(product.data ? `Edit ${product.data.name}` : "Edit product");
 
   if (product.isPending) {
     return (

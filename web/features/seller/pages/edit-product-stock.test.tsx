@@ -50,6 +50,9 @@ function serve(restock?: (body: unknown) => { status?: number; body: unknown }) 
   return mockApi((url, init) => {
     if (url === "/api/product/p1") return { body: { success: true, product: current } };
     if (url === HISTORY) return { body: { success: true, entries: firstPage, nextCursor: "41" } };
+    // The dashboard's answer names the shop's time zone (SHOP_TIME_ZONE).
+    if (url.startsWith("/api/seller/dashboard"))
+      return { body: { success: true, timeZone: "Asia/Kolkata" } };
     if (url === `${HISTORY}&cursor=41`)
       return { body: { success: true, entries: secondPage, nextCursor: null } };
     if (url === "/api/product/restock" && init?.method === "POST" && restock) {
@@ -167,11 +170,13 @@ describe("seller: stock history", () => {
     expect(rows[1]).toHaveTextContent("s@shop.test");
     expect(rows[2]).toHaveTextContent("Payment not completed");
     expect(rows[3]).toHaveTextContent(/Restock.*Farm delivery/);
-    // Times are shown in the seller's own time zone, machine-readable in dateTime.
+    // Times are the shop's (04:30 UTC is 10:00 am in India), machine-readable in dateTime.
     expect(within(rows[0]!).getByText(/2026/).closest("time")).toHaveAttribute(
       "dateTime",
       "2026-11-22T04:30:00.000Z",
     );
+    await waitFor(() => expect(rows[0]).toHaveTextContent("22 Nov 2026 10:00 am"));
+    expect(document.title).toBe("Edit Fresh Tomatoes | GreenCart");
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
     expect(await within(table).findByText("Edited by seller")).toBeInTheDocument();
@@ -179,7 +184,7 @@ describe("seller: stock history", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
-  it("lets a seller's email wrap before its @ only, never letter by letter", async () => {
+  it("lets a seller's email wrap before its @ and its domain's dots only, never letter by letter", async () => {
     serve();
     render();
     const table = await screen.findByRole("table", { name: /Stock changes/ });
@@ -190,7 +195,7 @@ describe("seller: stock history", () => {
       /\bbreak-all\b|wrap-anywhere|\[overflow-wrap:anywhere\]/.test(el.className),
     );
     expect(anywhere).toEqual([]);
-    expect(by.innerHTML).toBe("s<wbr>@shop.test");
+    expect(by.innerHTML).toBe("s<wbr>@shop<span><wbr>.test</span>");
   });
 
   it("gives every region of the page a name of its own (axe: landmark-unique)", async () => {

@@ -11,6 +11,7 @@ import { orderNumber } from "../../../ui/order-words";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { LiveBadge } from "../../../ui/live-badge";
 import { OrderPackingSlips } from "../components/order-packing-slips";
+import { usePageTitle } from "../../../ui/page-title";
 
 type Line = PickList["items"][number];
 
@@ -74,6 +75,7 @@ export function PickListPage() {
   const list = usePickList();
   const orders = useOpenOrders();
   const timeZone = useShopTimeZone();
+  usePageTitle("Pick list");
   const live = useOrderEvents(SELLER_EVENTS_URL, () => {
     void queryClient.invalidateQueries({ queryKey: PICK_LIST_KEY });
   });

@@ -4,6 +4,7 @@ import { useSellerProductPages } from "../api";
 import { ProductFilterBar, useProductFilters } from "../components/product-filters";
 import { ProductCards, ProductTable } from "../components/product-rows";
 import { useNarrowScreen } from "../components/use-narrow-screen";
+import { usePageTitle } from "../../../ui/page-title";
 
 /**
  * /seller/product-list: the catalogue 24 at a time, searched and filtered on the server (filters
@@ -12,6 +13,7 @@ import { useNarrowScreen } from "../components/use-narrow-screen";
 export function ProductListPage() {
   const [filters, setFilter] = useProductFilters();
   const pages = useSellerProductPages(filters);
+  usePageTitle("Products");
   const narrow = useNarrowScreen();
   const products = pages.data?.pages.flatMap((p) => p.products) ?? [];
   const filtered = Boolean(filters.q || filters.category || filters.stock);

@@ -134,7 +134,7 @@ describe("seller: live order queue", () => {
     serve([makeOrder("11111111-aaaa", { deliverBy: minutesFromNow(20) })]);
     const view = render();
     await screen.findByRole("article", { name: "Order 11111111" });
-    expect(document.title).toBe("(1) Orders · GreenCart");
+    expect(document.title).toBe("(1) Orders | GreenCart");
 
     const stream = Source.current(EVENTS)!;
     await stream.open();
@@ -144,14 +144,14 @@ describe("seller: live order queue", () => {
     await stream.push(makeOrder("22222222-bbbb", { amount: 120, deliverBy: minutesFromNow(25) }));
     expect(await screen.findByText("New order #22222222 · ₹120")).toBeInTheDocument();
     expect(FakeAudioContext.beeps).toBe(0);
-    expect(document.title).toBe("(2) Orders · GreenCart");
+    expect(document.title).toBe("(2) Orders | GreenCart");
 
     fireEvent.pointerDown(document.body);
     await stream.push(makeOrder("abcd1234-cccc", { amount: 340, deliverBy: minutesFromNow(29) }));
     expect(await screen.findByText("New order #abcd1234 · ₹340")).toBeInTheDocument();
     expect(FakeAudioContext.beeps).toBe(1);
     expect(labels()).toEqual(["Order 11111111", "Order 22222222", "Order abcd1234"]);
-    expect(document.title).toBe("(3) Orders · GreenCart");
+    expect(document.title).toBe("(3) Orders | GreenCart");
 
     // A status change is not a new order; a delivered order leaves the open count.
     await stream.push(
@@ -164,7 +164,7 @@ describe("seller: live order queue", () => {
         ],
       }),
     );
-    expect(document.title).toBe("(2) Orders · GreenCart");
+    expect(document.title).toBe("(2) Orders | GreenCart");
     expect(labels()).toEqual(["Order 22222222", "Order abcd1234"]);
     expect(FakeAudioContext.beeps).toBe(1);
 
@@ -376,7 +376,7 @@ describe("seller: live order queue", () => {
     expect(await screen.findByRole("article", { name: "Order eeeeeeee" })).toBeInTheDocument();
     expect(labels().filter((l) => l === "Order eeeeeeee")).toHaveLength(1);
     expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(2)");
-    expect(document.title).toBe("(2) Orders · GreenCart");
+    expect(document.title).toBe("(2) Orders | GreenCart");
   });
 
   it("builds the queue from every open order, not the newest ones, and asks for history only on request", async () => {
@@ -392,7 +392,7 @@ describe("seller: live order queue", () => {
     expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(1)");
     expect(within(nav).getByRole("link", { name: /Packing/ })).toHaveTextContent("(1)");
     expect(within(nav).getByRole("link", { name: /Delivered/ })).not.toHaveTextContent("(");
-    expect(document.title).toBe("(1) Orders · GreenCart");
+    expect(document.title).toBe("(1) Orders | GreenCart");
     expect(calls.some((c) => c.url === "/api/order/seller")).toBe(false);
 
     await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
@@ -498,7 +498,7 @@ describe("seller: live order queue", () => {
     await act(() => vi.advanceTimersByTimeAsync(10_000)); // the next poll
     expect(await screen.findByText(/No open orders right now/)).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(0)");
-    expect(document.title).toBe("Orders · GreenCart");
+    expect(document.title).toBe("Orders | GreenCart");
   });
 
   it("lists the refunds owed, however old, with their count, and drops one once refunded", async () => {
