@@ -54,7 +54,13 @@ export default defineConfig(({ command }) => ({
     terserOptions: { compress: { passes: 2 } },
     sourcemap: false,
     // Every browser the store serves preloads modules itself (Chrome 66, Safari 17, Firefox 115).
-    modulePreload: { polyfill: false },
+    // The entry lists, for each page it may load, the chunks to fetch beside it; the seller area
+    // is not preloaded with its chunks but fetches them once it runs (one more round trip, on the
+    // seller's laptop), which keeps that list out of the storefront's first JavaScript.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => (file.includes("seller-area") ? [] : deps),
+    },
     rollupOptions: {
       // The entry names every page's chunk (to preload it with its imports): shorter hashes keep
       // that list small. Six base-64 characters still tell 68 billion versions apart.
