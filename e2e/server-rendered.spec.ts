@@ -106,6 +106,29 @@ test("the app takes the server's page over without drawing it again, and it work
   expect(complaints).toEqual([]);
 });
 
+test("buttons that wait for a slow app say so after a moment, and look ready once it runs", async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/index-*.js", async (request) => {
+    await held;
+    await request.continue();
+  });
+  await page.goto("/products/grains");
+  const add = page
+    .getByRole("main")
+    .getByRole("button", { name: /^Add .* to cart$/ })
+    .first();
+  await expect(add).toBeDisabled();
+  const opacity = () => add.evaluate((button) => getComputedStyle(button).opacity);
+  await expect.poll(opacity, { timeout: 5_000 }).toBe("0.55");
+  release();
+  await expect(add).toBeEnabled();
+  expect(await opacity()).toBe("1");
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+});
+
 test("a page scrolled before its app arrives stays where the shopper put it", async ({ page }) => {
   // The app's entry is held back until the shopper has scrolled (a slow network).
   let release = () => {};

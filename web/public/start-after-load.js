@@ -3,11 +3,16 @@
 // that on a slow phone it does not compete with them for the network; the server names it in
 // `data-app` on this script's element.
 const app = document.getElementById("start-after-load")?.dataset.app;
+// Until the app runs, the page's buttons are disabled; styles.css shows it once that has lasted
+// a moment (a slow network), so that a tap that does nothing does not look like a broken page.
+document.documentElement.dataset.app = "waiting";
+const running = () => delete document.documentElement.dataset.app;
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  if (app) void import(app);
+  if (app) void import(app).then(running, running);
+  else running();
 };
 // However the page goes, the app is never held back longer than this after the load event.
 const MAX_WAIT_MS = 3000;
