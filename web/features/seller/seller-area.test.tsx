@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { quietDashboard } from "../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../test/render";
 import { SellerArea } from "./seller-area";
 
@@ -10,24 +11,7 @@ describe("seller area", () => {
   it("has a Dashboard item with icons in the sidebar and shows the dashboard at its route", async () => {
     const calls = mockApi((url) => {
       if (url === "/api/seller/is-auth") return { body: { success: true } };
-      if (url.startsWith("/api/seller/dashboard"))
-        return {
-          body: {
-            success: true,
-            timeZone: "Asia/Kolkata",
-            today: {
-              orders: 0,
-              revenue: 0,
-              averageOrderValue: 0,
-              medianMinutesToDispatch: null,
-              onTimeRate: null,
-              lateNow: 0,
-            },
-            days: [],
-            topProducts: [],
-            lowStock: [],
-          },
-        };
+      if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard() };
       return undefined;
     });
     renderApp(<SellerArea />, { path: "/seller/dashboard", pattern: "/seller/*" });

@@ -6,6 +6,7 @@ import { openStatuses } from "../../../../contract/order-status";
 import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
 import { FakeEventSource } from "../../../test/fake-event-source";
+import { quietDashboard } from "../../../test/dashboard-fixture";
 import { makeOrder } from "../../../test/order-fixture";
 import { MAX_STREAM_ERRORS } from "../../../ui/use-order-events";
 import { SellerOrdersPage } from "./seller-orders-page";
@@ -43,24 +44,7 @@ beforeEach(() => {
  */
 function serve(orders: Order[], awaiting: Order[] = [], recent = orders) {
   return mockApi((url, init) => {
-    if (url.startsWith("/api/seller/dashboard"))
-      return {
-        body: {
-          success: true,
-          timeZone: shopTimeZone,
-          today: {
-            orders: 0,
-            revenue: 0,
-            averageOrderValue: 0,
-            medianMinutesToDispatch: null,
-            onTimeRate: null,
-            lateNow: 0,
-          },
-          days: [],
-          topProducts: [],
-          lowStock: [],
-        },
-      };
+    if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard(shopTimeZone) };
     if (url === "/api/order/seller?open=true")
       return { body: { success: true, orders: queueOf(orders) } };
     if (url === "/api/order/seller?refundDue=true")
@@ -126,6 +110,25 @@ class FakeAudioContext {
   }
 }
 
+/**
+ * Holds each order move (`POST /api/order/status`, once `serve` has answered it) until
+ * `answer()`: `sent()` waits for one to be on its way, `answer()` lets it through.
+ */
+function holdMoves() {
+  const served = globalThis.fetch;
+  let waiting: (() => void) | undefined;
+  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    if (url === "/api/order/status") await new Promise<void>((go) => (waiting = go));
+    return served(url, init);
+  });
+  const sent = () => waitFor(() => expect(waiting).toBeDefined());
+  const answer = async () => {
+    await sent();
+    waiting!();
+    waiting = undefined;
+  };
+  return { sent, answer };
+}
 describe("seller: live order queue", () => {
   it("shows a new order pushed by the stream, toasts it, beeps after interaction and counts it in the title", async () => {
     const Source = FakeEventSource.install();
@@ -183,17 +186,7 @@ describe("seller: live order queue", () => {
     serve(orders);
     // The server sends the order's event as it commits the move: the stream can bring it (and
     // take the card away) before the move's own answer arrives.
-    const served = globalThis.fetch;
-    let waiting: (() => void) | undefined;
-    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-      if (url === "/api/order/status") await new Promise<void>((go) => (waiting = go));
-      return served(url, init);
-    });
-    const answer = async () => {
-      await waitFor(() => expect(waiting).toBeDefined());
-      waiting!();
-      waiting = undefined;
-    };
+    const { answer } = holdMoves();
     render();
     const stream = Source.current(EVENTS)!;
     await stream.open();
@@ -229,24 +222,14 @@ describe("seller: live order queue", () => {
       makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(10) }),
       makeOrder("bbbbbbbb-2", { status: "Packing", deliverBy: minutesFromNow(20) }),
     ]);
-    const served = globalThis.fetch;
-    let waiting: (() => void) | undefined;
-    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-      if (url === "/api/order/status") await new Promise<void>((go) => (waiting = go));
-      return served(url, init);
-    });
-    const answer = async () => {
-      await waitFor(() => expect(waiting).toBeDefined());
-      waiting!();
-      waiting = undefined;
-    };
+    const { sent, answer } = holdMoves();
     render();
     const ui = userEvent.setup();
     const first = await screen.findByRole("article", { name: "Order aaaaaaaa" });
     const packing = within(first).getByRole("button", { name: "Mark Packing" });
     packing.focus();
     await ui.keyboard("{Enter}");
-    await waitFor(() => expect(waiting).toBeDefined());
+    await sent();
     // While it is sent: still focused, marked busy, and a second press sends nothing.
     expect(packing).toHaveFocus();
     expect(packing).toHaveAttribute("aria-disabled", "true");
