@@ -49,6 +49,13 @@ const asha = (cartItems: Record<string, number>) => ({
   email: "a@example.com",
   cartItems,
 });
+/** The session check's answer while she is signed in. */
+const sessionOf = (cartItems: Record<string, number>) => ({ success: true, user: asha(cartItems) });
+/** A check that failed for another reason than a 401 (offline, the server restarting). */
+const unavailable = {
+  status: 503,
+  body: { success: false, code: "unavailable", message: "down" },
+};
 
 /** The cart, and a button adding one p2 as a product card does. */
 function AddProbe() {
@@ -67,13 +74,7 @@ function AddProbe() {
 function serverWithSavedCart(saved: Record<string, number>, catalogue = ["p1", "p2"]) {
   const saves: unknown[] = [];
   const calls = mockApi((url, init) => {
-    if (url === "/api/user/is-auth")
-      return {
-        body: {
-          success: true,
-          user: asha(saved),
-        },
-      };
+    if (url === "/api/user/is-auth") return { body: sessionOf(saved) };
     const list = productListAnswer(url, catalogue.map(product));
     if (list) return list;
     if (url === "/api/cart/update") {
@@ -180,11 +181,7 @@ describe("the app's cart store", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === "/api/user/is-auth")
-          return json({
-            success: true,
-            user: asha({ p1: 3 }),
-          });
+        if (url === "/api/user/is-auth") return json(sessionOf({ p1: 3 }));
         const list = productListAnswer(url, [product("p1"), product("p2")]);
         if (list) {
           if (url.includes("p2")) await gate;
@@ -241,13 +238,7 @@ describe("the app's cart store", () => {
       const list = productListAnswer(url, [product("p1"), product("p2")]);
       if (list) return list;
       if (!state.signedIn) return undefined; // 401
-      if (url === "/api/user/is-auth")
-        return {
-          body: {
-            success: true,
-            user: asha(saved),
-          },
-        };
+      if (url === "/api/user/is-auth") return { body: sessionOf(saved) };
       if (url === "/api/cart/update") {
         saved = (JSON.parse(init?.body as string) as { cartItems: Record<string, number> })
           .cartItems;
@@ -348,11 +339,7 @@ describe("the app's cart store", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === "/api/user/is-auth")
-          return json({
-            success: true,
-            user: asha(saved),
-          });
+        if (url === "/api/user/is-auth") return json(sessionOf(saved));
         const list = productListAnswer(url, [product("p1"), product("p2")]);
         if (list) return json(list.body);
         if (url === "/api/cart/update") {
@@ -381,15 +368,8 @@ describe("the app's cart store", () => {
   it("keeps the shopper signed in when a check fails for another reason than a 401 (offline)", async () => {
     let down = false;
     mockApi((url) => {
-      if (down && url.endsWith("/is-auth"))
-        return { status: 503, body: { success: false, code: "unavailable", message: "down" } };
-      if (url === "/api/user/is-auth")
-        return {
-          body: {
-            success: true,
-            user: asha({ p1: 3 }),
-          },
-        };
+      if (down && url.endsWith("/is-auth")) return unavailable;
+      if (url === "/api/user/is-auth") return { body: sessionOf({ p1: 3 }) };
       return productListAnswer(url, [product("p1")]);
     });
     renderApp(<CartProbe />);
@@ -429,12 +409,7 @@ describe("the app's cart store", () => {
         if (url === "/api/user/is-auth") {
           const answer = signedIn;
           if (gate.slow) await gate.slow;
-          return answer
-            ? json({
-                success: true,
-                user: asha({ p1: 3 }),
-              })
-            : refused();
+          return answer ? json(sessionOf({ p1: 3 })) : refused();
         }
         if (url === "/api/user/logout") {
           signedIn = false;
@@ -495,11 +470,7 @@ describe("the app's cart store", () => {
       vi.fn(async (url: string) => {
         const list = productListAnswer(url, [product("p1"), product("p2")]);
         if (list) return json(list.body);
-        if (url === "/api/user/is-auth" && state.signedIn)
-          return json({
-            success: true,
-            user: asha({}),
-          });
+        if (url === "/api/user/is-auth" && state.signedIn) return json(sessionOf({}));
         if (url === "/api/cart/update") return new Promise<Response>(() => {}); // never answered
         return refused();
       }),
@@ -546,14 +517,8 @@ describe("the app's cart store", () => {
     let failures = 1;
     mockApi((url) => {
       if (url === "/api/user/is-auth") {
-        if (failures-- > 0)
-          return { status: 503, body: { success: false, code: "unavailable", message: "down" } };
-        return {
-          body: {
-            success: true,
-            user: asha({ p1: 3 }),
-          },
-        };
+        if (failures-- > 0) return unavailable;
+        return { body: sessionOf({ p1: 3 }) };
       }
       return productListAnswer(url, [product("p1")]);
     });
