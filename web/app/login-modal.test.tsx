@@ -38,22 +38,6 @@ describe("login modal", () => {
     await waitFor(() => expect(screen.getByText("home page")).toBeInTheDocument());
   });
 
-  it("keeps a shopper who logs in on a product page on it", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));
-    renderApp(<LoginModal />, {
-      path: "/products/fruits/p1?from=search",
-      routes: { "/": <p>home page</p> },
-    });
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
-    await ui.type(screen.getByLabelText("Password"), "correct-horse");
-    await ui.click(screen.getByRole("button", { name: "Login" }));
-    expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(screen.queryByText("home page")).not.toBeInTheDocument();
-  });
-
   it("keeps keyboard focus inside the dialog and has a close button", async () => {
     mockApi(() => undefined);
     renderApp(<LoginModal />);
@@ -113,18 +97,21 @@ describe("login modal", () => {
     behind.remove();
   });
 
-  it("keeps a shopper who logs in from the cart on the cart", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));
-    renderApp(<LoginModal />, { path: "/cart", routes: { "/": <p>home page</p> } });
-    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
-    await ui.type(screen.getByLabelText("Password"), "correct-horse");
-    await ui.click(screen.getByRole("button", { name: "Login" }));
-    expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(screen.queryByText("home page")).not.toBeInTheDocument();
-  });
+  it.each(["/cart", "/products/fruits/p1?from=search"])(
+    "keeps a shopper who logs in while shopping (%s) on that page",
+    async (path) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));
+      renderApp(<LoginModal />, { path, routes: { "/": <p>home page</p> } });
+      const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+      await ui.type(screen.getByLabelText("Password"), "correct-horse");
+      await ui.click(screen.getByRole("button", { name: "Login" }));
+      expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.queryByText("home page")).not.toBeInTheDocument();
+    },
+  );
 
   it("switches to sign-up, which asks for a name, and requires every field", async () => {
     const calls = mockApi((url) =>
