@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useLocation } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { makeProduct } from "../../../test/order-fixture";
+import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, renderApp } from "../../../test/render";
 import { ProductListPage } from "./product-list-page";
 
@@ -155,23 +156,18 @@ describe("seller: product list", () => {
 
   it("keeps the focus on the switch while its change is sent, and takes no second press meanwhile", async () => {
     const calls = serve();
-    const served = globalThis.fetch;
-    let waiting: (() => void) | undefined;
-    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-      if (url === "/api/product/stock") await new Promise<void>((go) => (waiting = go));
-      return served(url, init);
-    });
+    const { sent, answer } = holdCalls("/api/product/stock");
     render();
     const ui = userEvent.setup();
     const tomatoesSwitch = await screen.findByLabelText("Fresh Tomatoes in stock");
     await ui.click(tomatoesSwitch);
-    await waitFor(() => expect(waiting).toBeDefined());
+    await sent();
     expect(tomatoesSwitch).toHaveFocus();
     expect(tomatoesSwitch).toHaveAttribute("aria-disabled", "true");
     await ui.click(tomatoesSwitch);
     await ui.keyboard(" ");
     expect(tomatoesSwitch).toBeChecked();
-    waiting!();
+    await answer();
     expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
     expect(calls.filter((c) => c.url === "/api/product/stock")).toHaveLength(1);
     expect(tomatoesSwitch).toHaveFocus();
@@ -182,22 +178,17 @@ describe("seller: product list", () => {
 
   it("says a switch's change is saved even when its row left the list meanwhile", async () => {
     serve();
-    const served = globalThis.fetch;
-    let waiting: (() => void) | undefined;
-    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-      if (url === "/api/product/stock") await new Promise<void>((go) => (waiting = go));
-      return served(url, init);
-    });
+    const { sent, answer } = holdCalls("/api/product/stock");
     render();
     const ui = userEvent.setup();
     await ui.click(await screen.findByLabelText("Fresh Tomatoes in stock"));
-    await waitFor(() => expect(waiting).toBeDefined());
+    await sent();
     // Another filter while it is sent: the list no longer holds the row.
     await ui.selectOptions(screen.getByLabelText("Stock level"), "low");
     await waitFor(() =>
       expect(screen.queryByLabelText("Fresh Tomatoes in stock")).not.toBeInTheDocument(),
     );
-    waiting!();
+    await answer();
     expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
   });
 

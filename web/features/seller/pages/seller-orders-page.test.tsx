@@ -7,6 +7,7 @@ import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
 import { FakeEventSource } from "../../../test/fake-event-source";
 import { quietDashboard } from "../../../test/dashboard-fixture";
+import { holdCalls } from "../../../test/hold-calls";
 import { makeOrder } from "../../../test/order-fixture";
 import { MAX_STREAM_ERRORS } from "../../../ui/use-order-events";
 import { SellerOrdersPage } from "./seller-orders-page";
@@ -110,25 +111,6 @@ class FakeAudioContext {
   }
 }
 
-/**
- * Holds each order move (`POST /api/order/status`, once `serve` has answered it) until
- * `answer()`: `sent()` waits for one to be on its way, `answer()` lets it through.
- */
-function holdMoves() {
-  const served = globalThis.fetch;
-  let waiting: (() => void) | undefined;
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    if (url === "/api/order/status") await new Promise<void>((go) => (waiting = go));
-    return served(url, init);
-  });
-  const sent = () => waitFor(() => expect(waiting).toBeDefined());
-  const answer = async () => {
-    await sent();
-    waiting!();
-    waiting = undefined;
-  };
-  return { sent, answer };
-}
 describe("seller: live order queue", () => {
   it("shows a new order pushed by the stream, toasts it, beeps after interaction and counts it in the title", async () => {
     const Source = FakeEventSource.install();
@@ -186,7 +168,7 @@ describe("seller: live order queue", () => {
     serve(orders);
     // The server sends the order's event as it commits the move: the stream can bring it (and
     // take the card away) before the move's own answer arrives.
-    const { answer } = holdMoves();
+    const { answer } = holdCalls("/api/order/status");
     render();
     const stream = Source.current(EVENTS)!;
     await stream.open();
@@ -222,7 +204,7 @@ describe("seller: live order queue", () => {
       makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(10) }),
       makeOrder("bbbbbbbb-2", { status: "Packing", deliverBy: minutesFromNow(20) }),
     ]);
-    const { sent, answer } = holdMoves();
+    const { sent, answer } = holdCalls("/api/order/status");
     render();
     const ui = userEvent.setup();
     const first = await screen.findByRole("article", { name: "Order aaaaaaaa" });
