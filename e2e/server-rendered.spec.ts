@@ -106,15 +106,21 @@ test("the app takes the server's page over without drawing it again, and it work
   expect(complaints).toEqual([]);
 });
 
-test("buttons that wait for a slow app say so after a moment, and look ready once it runs", async ({
-  page,
-}) => {
+/** Holds the app's entry back (a slow network) until the returned function is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/assets/index-*.js", async (request) => {
     await held;
     await request.continue();
   });
+  return release;
+}
+
+test("buttons that wait for a slow app say so after a moment, and look ready once it runs", async ({
+  page,
+}) => {
+  const release = await holdTheApp(page);
   await page.goto("/products/grains");
   const add = page
     .getByRole("main")
@@ -131,12 +137,7 @@ test("buttons that wait for a slow app say so after a moment, and look ready onc
 
 test("a page scrolled before its app arrives stays where the shopper put it", async ({ page }) => {
   // The app's entry is held back until the shopper has scrolled (a slow network).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/index-*.js", async (request) => {
-    await held;
-    await request.continue();
-  });
+  const release = await holdTheApp(page);
   await page.goto("/products/grains");
   const cards = page.getByRole("main").getByRole("listitem");
   await expect(cards).toHaveCount(24);
