@@ -2,6 +2,7 @@ import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, productListAnswer, renderApp } from "../test/render";
 import { useStore } from "./store";
+import type { StoredCart } from "./stored-cart";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,6 +50,15 @@ const asha = (cartItems: Record<string, number>) => ({
   email: "a@example.com",
   cartItems,
 });
+/**
+ * Another tab of this browser keeps `cart` (null: no cart), and the browser tells this one, as
+ * it does with a storage event.
+ */
+function anotherTabKeeps(cart: StoredCart | null) {
+  if (cart) localStorage.setItem(CART_KEY, JSON.stringify(cart));
+  else localStorage.removeItem(CART_KEY);
+  window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+}
 /** The session check's answer while she is signed in. */
 const sessionOf = (cartItems: Record<string, number>) => ({ success: true, user: asha(cartItems) });
 /** A check that failed for another reason than a 401 (offline, the server restarting). */
@@ -158,8 +168,7 @@ describe("the app's cart store", () => {
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
     // The other tab added p2 and saved it.
     const other = { owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false };
-    localStorage.setItem(CART_KEY, JSON.stringify(other));
-    window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    anotherTabKeeps(other);
     await waitFor(() =>
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
     );
@@ -167,8 +176,7 @@ describe("the app's cart store", () => {
     expect(server.saves).toEqual([]); // the other tab saved it; this one sends nothing again
 
     // Another account's cart (a login in the other tab) is not followed.
-    localStorage.setItem(CART_KEY, JSON.stringify({ ...other, owner: "u2", items: { p2: 9 } }));
-    window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+    anotherTabKeeps({ ...other, owner: "u2", items: { p2: 9 } });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
   });
@@ -205,11 +213,7 @@ describe("the app's cart store", () => {
     );
     // Another tab followed and wrote it back as saved (as this app did before it stopped doing so).
     act(() => {
-      localStorage.setItem(
-        CART_KEY,
-        JSON.stringify({ owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false }),
-      );
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+      anotherTabKeeps({ owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false });
     });
     release();
     await waitFor(() => expect(saves).toEqual([{ p1: 3, p2: 1 }]));
@@ -220,11 +224,7 @@ describe("the app's cart store", () => {
     renderApp(<CartProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
     act(() => {
-      localStorage.setItem(
-        CART_KEY,
-        JSON.stringify({ owner: "u1", items: { p1: 4 }, unsaved: true }),
-      );
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+      anotherTabKeeps({ owner: "u1", items: { p1: 4 }, unsaved: true });
     });
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":4}'));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -259,11 +259,7 @@ describe("the app's cart store", () => {
     // and saved the result.
     server.state.signedIn = true;
     act(() => {
-      localStorage.setItem(
-        CART_KEY,
-        JSON.stringify({ owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false }),
-      );
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+      anotherTabKeeps({ owner: "u1", items: { p1: 3, p2: 1 }, unsaved: false });
     });
     await waitFor(() =>
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
@@ -280,8 +276,7 @@ describe("the app's cart store", () => {
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
     server.state.signedIn = false;
     act(() => {
-      localStorage.removeItem(CART_KEY);
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+      anotherTabKeeps(null);
     });
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}"));
   });
@@ -388,11 +383,7 @@ describe("the app's cart store", () => {
     // The session expired; the other tab learnt it first, and its visitor added p2.
     server.state.signedIn = false;
     act(() => {
-      localStorage.setItem(
-        CART_KEY,
-        JSON.stringify({ owner: null, items: { p2: 1 }, unsaved: false }),
-      );
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+      anotherTabKeeps({ owner: null, items: { p2: 1 }, unsaved: false });
     });
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":1}'));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -490,11 +481,7 @@ describe("the app's cart store", () => {
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}"));
     // The visitor added p2 in another tab; this one follows.
     act(() => {
-      localStorage.setItem(
-        CART_KEY,
-        JSON.stringify({ owner: null, items: { p2: 1 }, unsaved: false }),
-      );
-      window.dispatchEvent(new StorageEvent("storage", { key: CART_KEY }));
+      anotherTabKeeps({ owner: null, items: { p2: 1 }, unsaved: false });
     });
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":1}'));
     state.signedIn = true;
