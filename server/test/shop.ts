@@ -39,17 +39,18 @@ export function post(
   return app.inject({ method: "POST", url, payload: payload as object, cookies, headers });
 }
 
-/** Places a cash-on-delivery order of one unit of `productId` (expecting 201); its id. */
+/** Places a cash-on-delivery order of `quantity` (one) of `productId`, expecting 201; its id. */
 export async function placeCodOrder(
   app: FastifyInstance,
   cookies: Record<string, string>,
   productId: string,
   addressId: string,
+  quantity = 1,
 ): Promise<string> {
   const response = await post(
     app,
     "/api/order/cod",
-    { items: [{ product: productId, quantity: 1 }], address: addressId },
+    { items: [{ product: productId, quantity }], address: addressId },
     cookies,
   );
   expect(response.statusCode).toBe(201);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Product } from "../../../contract/product";
 import { insertProduct } from "../../test/factories";
 import { createSeller, createShopper } from "../../test/sessions";
-import { insertAddress, post } from "../../test/shop";
+import { insertAddress, placeCodOrder, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 
 const t = useTestApp();
@@ -67,13 +67,7 @@ describe("GET /api/product/list?stock=", () => {
     expect(await names()).toEqual(["Low"]);
     const shopper = await createShopper(t.database.db);
     const address = await insertAddress(t.database.db, shopper.user.id);
-    const order = await post(
-      t.app,
-      "/api/order/cod",
-      { items: [{ product: nearly.id, quantity: 2 }], address: address.id },
-      shopper.cookies,
-    );
-    expect(order.statusCode).toBe(201);
+    await placeCodOrder(t.app, shopper.cookies, nearly.id, address.id, 2);
     await expect.poll(names).toEqual(["Low", "Nearly"]);
     const seller = await createSeller(t.database.db);
     const restock = await post(
