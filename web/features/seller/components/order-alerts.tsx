@@ -4,7 +4,7 @@ import type { Order } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
 import { orderNumber } from "../../../ui/order-words";
 import { shortRupees } from "./order-format";
-import { pageTitle, STORE_TITLE } from "../../../../contract/page-title";
+import { usePageTitle } from "../../../ui/page-title";
 
 type AudioContextClass = typeof AudioContext;
 
@@ -82,21 +82,7 @@ export function useNewOrderAlerts(orders: Order[] | undefined) {
   }, [orders, beep]);
 }
 
-export const BASE_TITLE = pageTitle("Orders");
-
-/**
- * The tab's title counts the open orders, "(3) Orders | GreenCart"; the store's own name comes
- * back on leaving, as from every page (web/ui/page-title.ts).
- */
+/** The tab's title counts the open orders, "(3) Orders | GreenCart", once they are known. */
 export function useOpenOrdersTitle(open: number | undefined) {
-  useEffect(
-    () => () => {
-      document.title = STORE_TITLE;
-    },
-    [],
-  );
-  useEffect(() => {
-    if (open === undefined) return;
-    document.title = open > 0 ? `(${open}) ${BASE_TITLE}` : BASE_TITLE;
-  }, [open]);
+  usePageTitle(open === undefined ? undefined : open > 0 ? `(${open}) Orders` : "Orders");
 }
