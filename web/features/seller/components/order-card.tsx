@@ -31,7 +31,7 @@ export function OrderDue({
 }) {
   const due = dueLabel(order.deliverBy, now);
   // "7:42 pm", as formatClock writes the browser's time.
-  const dueAt = shopFormat(timeZone).clock.format(new Date(order.deliverBy)).toLowerCase();
+  const dueAt = shopFormat(timeZone).clock(order.deliverBy);
   return (
     <span
       className={`inline-block rounded px-2 py-0.5 text-sm font-medium ${toneClass[due.tone]}`}
@@ -107,9 +107,7 @@ export function OrderCard({
         <OrderStatusBadge status={order.status} />
         {open && <OrderDue order={order} now={now} timeZone={timeZone} />}
         <p className="text-xs text-gray-500">
-          <time dateTime={order.createdAt}>
-            {shopFormat(timeZone).placed.format(new Date(order.createdAt))}
-          </time>
+          <time dateTime={order.createdAt}>{shopFormat(timeZone).placed(order.createdAt)}</time>
         </p>
       </div>
       <ul className="flex flex-col gap-1" aria-label="Items">

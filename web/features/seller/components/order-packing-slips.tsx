@@ -22,8 +22,7 @@ export function OrderPackingSlips({ orders, timeZone }: { orders: Order[]; timeZ
             <header className="flex items-baseline justify-between border-b-2 border-black pb-2">
               <h2 className="text-2xl font-semibold">Order #{orderNumber(order._id)}</h2>
               <p className="text-sm">
-                Placed {placed.format(new Date(order.createdAt))} · due{" "}
-                {clock.format(new Date(order.deliverBy)).toLowerCase()}
+                Placed {placed(order.createdAt)} · due {clock(order.deliverBy)}
               </p>
             </header>
             <table className="mt-4 w-full border-collapse text-left">

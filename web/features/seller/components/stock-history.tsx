@@ -1,7 +1,7 @@
 import type { StockEntry, StockReason } from "../../../../contract/product";
 import { LoadError } from "../../../ui/load-error";
 import { useShopTimeZone, useStockHistory } from "../api";
-import { shopFormat } from "./shop-time";
+import { shopFormat, type ShopTime } from "./shop-time";
 import { orderNumber } from "../../../ui/order-words";
 import { DataTable } from "./data-table";
 
@@ -47,7 +47,7 @@ function Email({ text }: { text: string }) {
 export function StockHistory({ productId }: { productId: string }) {
   const history = useStockHistory(productId);
   // When the stock moved, on the shop's clock (as the order cards and the CSV show it).
-  const { day, clock } = shopFormat(useShopTimeZone());
+  const time = shopFormat(useShopTimeZone());
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
@@ -77,7 +77,7 @@ export function StockHistory({ productId }: { productId: string }) {
           >
             <tbody className="text-gray-700">
               {entries.map((entry, index) => (
-                <HistoryRow key={`${entry.at}-${index}`} entry={entry} day={day} clock={clock} />
+                <HistoryRow key={`${entry.at}-${index}`} entry={entry} time={time} />
               ))}
             </tbody>
           </DataTable>
@@ -102,25 +102,15 @@ export function StockHistory({ productId }: { productId: string }) {
   );
 }
 
-function HistoryRow({
-  entry,
-  day,
-  clock,
-}: {
-  entry: StockEntry;
-  day: Intl.DateTimeFormat;
-  clock: Intl.DateTimeFormat;
-}) {
+function HistoryRow({ entry, time }: { entry: StockEntry; time: ShopTime }) {
   const up = entry.change >= 0;
   return (
     <tr className="border-t border-gray-500/20 align-top">
       <td className="px-3 py-2">
         {/* The date over the time when the column is narrow, leaving room for "By". */}
         <time dateTime={entry.at}>
-          <span className="whitespace-nowrap">{day.format(new Date(entry.at))}</span>{" "}
-          <span className="whitespace-nowrap">
-            {clock.format(new Date(entry.at)).toLowerCase()}
-          </span>
+          <span className="whitespace-nowrap">{time.day(entry.at)}</span>{" "}
+          <span className="whitespace-nowrap">{time.clock(entry.at)}</span>
         </time>
       </td>
       <td
