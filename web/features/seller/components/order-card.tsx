@@ -30,7 +30,7 @@ export function OrderDue({
   timeZone?: string;
 }) {
   const due = dueLabel(order.deliverBy, now);
-  // "7:42 pm", as formatClock writes the browser's time.
+  // "7:42 pm" on the shop's clock.
   const dueAt = shopFormat(timeZone).clock(order.deliverBy);
   return (
     <span
