@@ -135,6 +135,50 @@ test("buttons that wait for a slow app say so after a moment, and look ready onc
   expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
 });
 
+test("the cart badge counts a kept cart while the app is on its way, and the app's count follows", async ({
+  page,
+}) => {
+  const complaints = hydrationComplaints(page);
+  await page.goto("/about");
+  const list = await page.request.get("/api/product/list?inStock=true&limit=2");
+  const [a, b] = ((await list.json()) as { products: { _id: string }[] }).products.map(
+    (product) => product._id,
+  );
+  if (!a || !b) throw new Error("the demo catalogue has no two products in stock");
+  const keep = (cart: object) =>
+    page.evaluate((text) => localStorage.setItem("greencart.cart", text), JSON.stringify(cart));
+  const badge = page.locator("[data-known]:visible");
+  const shown = () =>
+    badge.evaluate((span) => ({
+      fontSize: getComputedStyle(span).fontSize,
+      after: getComputedStyle(span, "::after").content,
+      counter: getComputedStyle(document.documentElement).counterReset,
+    }));
+
+  // A visitor's kept cart of three items, on a slow network: the badge counts them at once.
+  await keep({ owner: null, items: { [a]: 2, [b]: 1 }, unsaved: false });
+  const release = await holdTheApp(page);
+  await page.goto("/products/grains");
+  await expect.poll(shown).toEqual({
+    fontSize: "0px",
+    after: "counter(kept-cart)",
+    counter: "kept-cart 3",
+  });
+  release();
+  await expect(page.getByRole("link", { name: "Cart, 3 items" }).first()).toBeVisible();
+  await expect(badge).toHaveText("3");
+  expect((await shown()).fontSize).toBe("12px");
+
+  // A shopper's kept cart whose session has ended: counted until the app knows, then 0.
+  await page.unroute("**/assets/index-*.js");
+  await keep({ owner: "someone-signed-out", items: { [a]: 2 }, unsaved: false });
+  await page.goto("/products/grains");
+  await expect(page.getByRole("link", { name: "Cart, 0 items" }).first()).toBeVisible();
+  await expect.poll(async () => (await shown()).fontSize).toBe("12px");
+  await expect(badge).toHaveText("0");
+  expect(complaints).toEqual([]);
+});
+
 test("a page scrolled before its app arrives stays where the shopper put it", async ({ page }) => {
   // The app's entry is held back until the shopper has scrolled (a slow network).
   const release = await holdTheApp(page);

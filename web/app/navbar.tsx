@@ -99,7 +99,7 @@ export function Navbar() {
               placeholder="Search products"
             />
           </label>
-          <CartLink count={count} />
+          <CartLink count={count} known={sessionChecked} />
           {user ? (
             <Suspense fallback={<span className="h-11 w-24 rounded-full bg-primary/15" />}>
               <ProfileMenu user={user} onLogout={() => void doLogout()} />
@@ -117,7 +117,7 @@ export function Navbar() {
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:hidden">
-          <CartLink count={count} />
+          <CartLink count={count} known={sessionChecked} />
           <button
             ref={menuButton}
             aria-label="Menu"
@@ -149,7 +149,7 @@ export function Navbar() {
   );
 }
 
-function CartLink({ count }: { count: number }) {
+function CartLink({ count, known }: { count: number; known: boolean }) {
   return (
     <Link
       to="/cart"
@@ -157,7 +157,10 @@ function CartLink({ count }: { count: number }) {
       aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
     >
       <CartIcon />
-      <span className="absolute top-0 right-0 min-w-[18px] rounded-full bg-primary px-1 text-center text-xs text-white">
+      <span
+        data-known={known}
+        className="absolute top-0 right-0 min-w-[18px] rounded-full bg-primary px-1 text-center text-xs text-white"
+      >
         {count}
       </span>
     </Link>

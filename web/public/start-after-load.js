@@ -7,6 +7,26 @@ const app = document.getElementById("start-after-load")?.dataset.app;
 // a moment (a slow network), so that a tap that does nothing does not look like a broken page.
 document.documentElement.dataset.app = "waiting";
 const running = () => delete document.documentElement.dataset.app;
+
+// The navbar's badge counts the cart this browser kept (web/lib/stored-cart.ts: the items, or a
+// visitor's bare map of quantities) at once, not only once the app has started and the session is
+// known: styles.css shows this count in place of the page's 0 until then.
+const keptItems = () => {
+  try {
+    const kept = JSON.parse(localStorage.getItem("greencart.cart") ?? "{}");
+    const items = kept && typeof kept === "object" && "items" in kept ? kept.items : kept;
+    return Object.values(items ?? {})
+      .filter((quantity) => Number.isInteger(quantity) && quantity > 0 && quantity < 100)
+      .reduce((sum, quantity) => sum + quantity, 0);
+  } catch {
+    return 0;
+  }
+};
+const kept = keptItems();
+if (kept > 0) {
+  document.documentElement.style.setProperty("counter-reset", `kept-cart ${kept}`);
+  document.documentElement.dataset.keptCart = String(kept);
+}
 let started = false;
 const start = () => {
   if (started) return;

@@ -58,6 +58,9 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
+  localStorage.clear();
+  document.documentElement.removeAttribute("style");
+  delete document.documentElement.dataset.keptCart;
 });
 
 describe("start-after-load", () => {
@@ -94,5 +97,34 @@ describe("start-after-load", () => {
     await loadPage({ reportsPaints: true, mainPicture: false });
     await settle(50);
     await startedOnce();
+  });
+
+  it("counts the kept cart for the navbar's badge before the app starts, whichever form it was kept in", async () => {
+    const keptCount = async (stored: string | null) => {
+      localStorage.clear();
+      if (stored !== null) localStorage.setItem("greencart.cart", stored);
+      document.documentElement.removeAttribute("style");
+      delete document.documentElement.dataset.keptCart;
+      await loadPage({ reportsPaints: true });
+      return [
+        document.documentElement.dataset.keptCart,
+        document.documentElement.style.getPropertyValue("counter-reset"),
+      ];
+    };
+    // A shopper's cart (owner, items, unsaved) and a visitor's bare map.
+    expect(await keptCount('{"owner":"u1","items":{"a":2,"b":1},"unsaved":false}')).toEqual([
+      "3",
+      "kept-cart 3",
+    ]);
+    expect(await keptCount('{"a":4}')).toEqual(["4", "kept-cart 4"]);
+    // Quantities the app would not keep are not counted; nothing kept, or nothing readable: no
+    // count of its own, the page's 0 stands.
+    expect(await keptCount('{"items":{"a":2,"b":-1,"c":1.5,"d":"9","e":100}}')).toEqual([
+      "2",
+      "kept-cart 2",
+    ]);
+    expect(await keptCount(null)).toEqual([undefined, ""]);
+    expect(await keptCount('{"items":{}}')).toEqual([undefined, ""]);
+    expect(await keptCount("{not json")).toEqual([undefined, ""]);
   });
 });
