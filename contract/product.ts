@@ -72,7 +72,9 @@ export const productChangedSchema = productResponseSchema.extend({ message: z.st
 const nameSchema = plainText(1, 120);
 const descriptionSchema = z.array(plainText(1, 300)).max(20);
 const weightSchema = plainText(1, 30);
-const stockSchema = z.number().min(0).max(1_000_000).int();
+/** The most units of one product the shop may hold (a seller's typing slip is refused, not kept). */
+export const MAX_STOCK = 1_000_000;
+const stockSchema = z.number().min(0).max(MAX_STOCK).int();
 const thresholdSchema = z.number().min(0).max(1_000_000).int();
 
 /** Fields a seller sets on a product (multipart `productData` on add; JSON on update). */
@@ -140,8 +142,8 @@ export const restockSchema = z.object({
   id: idSchema,
   quantity: z
     .number()
-    .min(-1_000_000)
-    .max(1_000_000)
+    .min(-MAX_STOCK)
+    .max(MAX_STOCK)
     .int()
     .refine((q) => q !== 0, "must not be 0"),
   note: plainText(0, 200).optional(),

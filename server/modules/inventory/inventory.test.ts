@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { StockEntry } from "../../../contract/product";
+import { MAX_STOCK, type StockEntry } from "../../../contract/product";
 import { queryRows } from "../../db/database";
 import { orders, products } from "../../db/schema";
 import { insertProduct } from "../../test/factories";
@@ -218,6 +218,28 @@ describe("POST /api/product/restock", () => {
       seller.cookies,
     );
     expect(response.json()).toMatchObject({ product: { stock: 10, inStock: false } });
+  });
+
+  it("refuses an addition past the most a product may hold (409), never a removal", async () => {
+    const seller = await createSeller(t.database.db);
+    const product = await insertProduct(t.database.db, { stock: MAX_STOCK - 10 });
+    const restock = (quantity: number) =>
+      post(t.app, "/api/product/restock", { id: product.id, quantity }, seller.cookies);
+    const over = await restock(11);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("at most 10,00,000 units"),
+    });
+    expect(await stockOf(product.id)).toBe(MAX_STOCK - 10);
+    expect((await restock(10)).json()).toMatchObject({ product: { stock: MAX_STOCK } });
+    // Above it (a cancelled order's units came back): units can still be taken off.
+    await t.database.db
+      .update(products)
+      .set({ stock: MAX_STOCK + 5 })
+      .where(eq(products.id, product.id));
+    expect((await restock(1)).statusCode).toBe(409);
+    expect((await restock(-3)).json()).toMatchObject({ product: { stock: MAX_STOCK + 2 } });
   });
 
   it("refuses a result below zero (409), a deleted or unknown product (404), 0 and fractions (400)", async () => {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { rupeesToPaise } from "../../../contract/money";
+import { MAX_STOCK } from "../../../contract/product";
 import type {
   Product,
   ProductAddInput,
@@ -111,8 +112,9 @@ export async function updateProduct(
 /**
  * Adds units (or removes them, with a negative quantity) as a delta in one conditional update,
  * so it is safe while orders are taking stock: it never overwrites what they took. Refused for a
- * deleted product (404) and when the stock would go below zero (409). A sold-out product comes
- * back on sale; one the seller switched off stays off.
+ * deleted product (404), and when the stock would go below zero or an addition would take it
+ * above MAX_STOCK (409; a removal is always allowed). A sold-out product comes back on sale; one
+ * the seller switched off stays off.
  */
 export async function restockProduct(
   db: Db,
@@ -135,11 +137,19 @@ export async function restockProduct(
           eq(products.id, input.id),
           isNull(products.deletedAt),
           sql`${products.stock} + ${input.quantity} >= 0`,
+          input.quantity < 0
+            ? undefined
+            : sql`${products.stock} + ${input.quantity} <= ${MAX_STOCK}`,
         ),
       )
       .returning();
     if (row) return toProduct(row, urls);
     const current = await findLiveProduct(tx, input.id);
+    if (input.quantity > 0)
+      throw new AppError(
+        "conflict",
+        `${current.name} has ${current.stock.toLocaleString("en-IN")} in stock: at most ${MAX_STOCK.toLocaleString("en-IN")} units of a product can be kept.`,
+      );
     throw new AppError(
       "conflict",
       `Only ${current.stock} of ${current.name} in stock: cannot remove ${-input.quantity}.`,
