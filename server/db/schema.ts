@@ -203,6 +203,14 @@ export const orders = pgTable(
     index("orders_open_deliver_by_idx")
       .on(t.deliverBy)
       .where(sql`${t.status} in ('Order Placed','Packing','Out for Delivery')`),
+    // The dashboard's dispatch times and deliveries on time, by the day they happened (an order
+    // placed days ago may go out today). Partial: a new order, not yet either, costs them nothing.
+    index("orders_dispatched_idx")
+      .on(t.dispatchedAt)
+      .where(sql`${t.dispatchedAt} is not null`),
+    index("orders_delivered_idx")
+      .on(t.deliveredAt)
+      .where(sql`${t.deliveredAt} is not null`),
     // Paid orders cancelled whose money is still to go back: the seller's list of refunds owed.
     index("orders_refund_due_idx")
       .on(t.createdAt)

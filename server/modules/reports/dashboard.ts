@@ -12,7 +12,9 @@ const LOW_STOCK_SHOWN = 20;
  * The shop's day and last `days` days in numbers, counted in the shop's time zone. An order
  * counts from when it was placed (cash on delivery: at once; online: once paid); revenue is money
  * received or due on delivery: paid online plus delivered cash on delivery, cancelled orders left
- * out. Every query reads an index (orders by placed_at, open orders by deliver_by).
+ * out. Dispatch times and deliveries on time are those of today, whenever the order was placed.
+ * Every query reads an index (orders by placed_at, dispatched_at, delivered_at; open orders by
+ * deliver_by).
  */
 export async function sellerDashboard(
   db: Executor,
@@ -38,15 +40,15 @@ export async function sellerDashboard(
           count(*) filter (where placed_at >= ${todayStart})::text as orders,
           coalesce(sum(amount_paise) filter (where placed_at >= ${todayStart} and is_paid and status <> 'Cancelled'), 0)::text as revenue,
           (avg(amount_paise) filter (where placed_at >= ${todayStart} and status <> 'Cancelled'))::text as average,
-          (percentile_cont(0.5) within group (order by extract(epoch from dispatched_at - placed_at) / 60)
-             filter (where dispatched_at >= ${todayStart}))::text as median_dispatch,
-          (avg(case when delivered_at <= deliver_by then 1.0 else 0.0 end)
-             filter (where delivered_at >= ${todayStart}))::text as on_time,
+          (select percentile_cont(0.5) within group (order by extract(epoch from dispatched_at - placed_at) / 60)
+             from orders where dispatched_at >= ${todayStart})::text as median_dispatch,
+          (select avg(case when delivered_at <= deliver_by then 1.0 else 0.0 end)
+             from orders where delivered_at >= ${todayStart})::text as on_time,
           (select count(*) from orders late
              where late.status in ('Order Placed','Packing','Out for Delivery')
                and late.deliver_by < now())::text as late_now
         from orders
-        where placed_at >= ${todayStart} - interval '2 days'`,
+        where placed_at >= ${todayStart}`,
     ),
     queryRows<{ date: string; orders: string; revenue: string }>(
       db,

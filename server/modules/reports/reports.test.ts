@@ -89,6 +89,18 @@ describe("GET /api/seller/dashboard", () => {
       deliverBy: new Date(midnight.getTime() - 30_000 + minutes(30)),
       deliveredAt: new Date(midnight.getTime() + minutes(40)),
     });
+    // Placed three days ago, sent out and delivered (late) only today: today's dispatch and
+    // delivery figures count it.
+    await insertOrder(t.database.db, {
+      userId: shopper.user.id,
+      items: [item(rice, 1, 100)],
+      status: "Delivered",
+      isPaid: true,
+      placedAt: new Date(midnight.getTime() - minutes(3 * 24 * 60)),
+      deliverBy: new Date(midnight.getTime() - minutes(3 * 24 * 60 - 30)),
+      dispatchedAt: new Date(midnight.getTime() + minutes(5)),
+      deliveredAt: new Date(midnight.getTime() + minutes(20)),
+    });
     // An unpaid online checkout: placed nowhere yet.
     await insertOrder(t.database.db, {
       userId: shopper.user.id,
@@ -105,8 +117,10 @@ describe("GET /api/seller/dashboard", () => {
       orders: 4,
       revenue: 200 + 160,
       averageOrderValue: Math.round(((200 + 160 + 180) / 3) * 100) / 100,
-      medianMinutesToDispatch: 15,
-      onTimeRate: 0.5,
+      // 10, 20 and three days and 5 minutes.
+      medianMinutesToDispatch: 20,
+      // On time: the first of the three delivered today.
+      onTimeRate: 0.3333,
       lateNow: 1,
     });
     expect(body.days).toHaveLength(7);
@@ -117,7 +131,7 @@ describe("GET /api/seller/dashboard", () => {
       revenue: 100,
     });
     expect(body.topProducts).toEqual([
-      { _id: rice.id, name: "Rice", units: 4, revenue: 400 },
+      { _id: rice.id, name: "Rice", units: 5, revenue: 500 },
       { _id: milk.id, name: "Milk", units: 4, revenue: 240 },
     ]);
     expect(body.lowStock.map((p) => p.name)).toEqual(["Salt", "Milk"]);
