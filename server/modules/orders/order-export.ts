@@ -30,13 +30,16 @@ const header = [
 ];
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
- * A text field a spreadsheet would run as a formula (= + - @) gets a leading apostrophe.
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, semicolon, tab or line break,
+ * quotes doubled. A text field a spreadsheet would run as a formula (= + - @) gets an apostrophe
+ * before it, and so does any such start after a semicolon, tab or line break inside it: a
+ * spreadsheet whose list separator is the semicolon (German, French) splits the line there,
+ * quotes or not, and would run what follows.
  */
 export function csvField(value: string | number | boolean): string {
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "string") text = text.replace(/(^|[;\t\r\n])(?=[=+\-@\t\r])/g, "$1'");
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const csvLine = (fields: (string | number | boolean)[]) => `${fields.map(csvField).join(",")}\r\n`;

@@ -234,6 +234,13 @@ describe("GET /api/order/seller/export.csv", () => {
     expect(csvField("=1+1")).toBe("'=1+1");
     expect(csvField("-3")).toBe("'-3");
     expect(csvField(-3)).toBe("-3");
+    // Where a spreadsheet splits at semicolons, tabs or line breaks, quoted or not, what follows
+    // is no formula either.
+    expect(csvField("Chips;=cmd|' /C calc'!A0")).toBe(`"Chips;'=cmd|' /C calc'!A0"`);
+    expect(csvField("a;b")).toBe('"a;b"');
+    expect(csvField("1 Main\n@SUM(A1)")).toBe(`"1 Main\n'@SUM(A1)"`);
+    expect(csvField("x\t+1")).toBe(`"x\t'+1"`);
+    expect(csvField("Flat 2; Block -C")).toBe('"Flat 2; Block -C"');
   });
 });
 
