@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Order } from "../../../contract/order";
 import {
@@ -165,7 +165,14 @@ export class OrderStreamHub {
       // below events committed before it, which the feed takes as past and never sends.
       await this.feed.caughtUp(this.startedAt);
       if (!this.subscribers.has(subscriber)) return; // closed meanwhile
-      await this.replay(subscriber, lastEventId);
+      // An id past every event written (made up, or from another store's database) resumes from
+      // the newest: kept, it would hold back every event below it, for ever.
+      const [newest] = await this.database.db
+        .select({ id: sql<string | null>`max(${orderEvents.id})::text` })
+        .from(orderEvents);
+      const resumeFrom = Math.min(lastEventId, Number(newest?.id ?? 0));
+      subscriber.lastSent = subscriber.past = resumeFrom;
+      await this.replay(subscriber, resumeFrom);
       // Late events below the id it resumes from were sent while it may have been away, and no
       // replay reads them: their orders go to it as they are now, as news (the order may have
       // moved on since, and a list that let it go must not take it back at the late status).
@@ -176,7 +183,7 @@ export class OrderStreamHub {
           .filter(
             ({ row, sentAt }) =>
               sentAt > since &&
-              row.id <= lastEventId &&
+              row.id <= resumeFrom &&
               (subscriber.audience.kind === "seller" || subscriber.audience.userId === row.userId),
           )
           .map(({ row }) => row.orderId),
@@ -282,9 +289,18 @@ export class OrderStreamHub {
     }
   }
 
+  /**
+   * The seller is sent every event; a shopper those of their own orders that their list shows,
+   * never one at Awaiting Payment (an online order is listed nowhere until paid: live, that event
+   * went to nobody, and a replay after the payment must not send it either).
+   */
   private wants(subscriber: Subscriber, row: EventRow, visibleToShopper: boolean): boolean {
     if (subscriber.audience.kind === "seller") return true;
-    return subscriber.audience.userId === row.userId && visibleToShopper;
+    return (
+      subscriber.audience.userId === row.userId &&
+      visibleToShopper &&
+      row.status !== "Awaiting Payment"
+    );
   }
 
   /** Each event as an SSE frame: the order as the lists show it, at the status of that event. */

@@ -122,6 +122,43 @@ describe("live order streams", () => {
     await resumed.next((e) => e.data !== undefined && orderOf(e)._id === next);
   });
 
+  it("replay to a shopper only what the live stream sent them: not an online order's wait for payment", async () => {
+    const product = await insertProduct(t.database.db, { stock: 20 });
+    const shopper = await shopperWithOrder(product);
+    const live = await stream("/api/order/user/events", shopper.cookies);
+    const checkout = await post(
+      t.app,
+      "/api/order/stripe",
+      { items: [{ product: product.id, quantity: 1 }], address: shopper.address.id },
+      shopper.cookies,
+    );
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `${new URL(checkout.json<{ url: string }>().url).pathname}/pay`,
+      headers: { "sec-fetch-site": "same-origin", origin: "http://localhost:3000" },
+    });
+    expect(paid.statusCode).toBe(303);
+    const placed = await live.next((e) => e.data !== undefined);
+    expect(orderOf(placed).status).toBe("Order Placed");
+
+    const resumed = await stream("/api/order/user/events", shopper.cookies, "0");
+    await resumed.next((e) => e.data !== undefined && e.id === placed.id);
+    expect(resumed.events.filter((e) => e.data).map((e) => orderOf(e).status)).toEqual([
+      "Order Placed",
+    ]);
+  });
+
+  it("resume a Last-Event-ID past every event written from the newest, not hold back what follows", async () => {
+    const product = await insertProduct(t.database.db, { stock: 20 });
+    const seller = await createSeller(t.database.db);
+    const shopper = await shopperWithOrder(product);
+    const ahead = await stream("/api/order/seller/events", seller.cookies, "900000000000");
+    expect(ahead.status).toBe(200);
+    const orderId = await shopper.placeOrder();
+    const seen = await ahead.next((e) => e.data !== undefined && orderOf(e)._id === orderId);
+    expect(Number(seen.id)).toBeLessThan(900000000000);
+  });
+
   it("send a heartbeat comment and close when the session logs out", async () => {
     const shopper = await createShopper(t.database.db);
     const s = await stream("/api/order/user/events", shopper.cookies);
