@@ -62,9 +62,14 @@ export default defineConfig(({ command }) => ({
       resolveDependencies: (file, deps) => (file.includes("seller-area") ? [] : deps),
     },
     rollupOptions: {
-      // The entry names every page's chunk (to preload it with its imports): shorter hashes keep
-      // that list small. Six base-64 characters still tell 68 billion versions apart.
-      output: { chunkFileNames: "assets/[name]-[hash:6].js" },
+      // The entry names every page's chunk (to preload it with its imports), so the storefront's
+      // chunks are named by a short hash alone (six base-64 characters tell 68 billion versions
+      // apart): 200 bytes less in the entry than with their module names. The seller area keeps
+      // its name: the preload rule above and the bundle budgets find it by it.
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith("seller-area") ? "assets/[name]-[hash:6].js" : "assets/[hash:6].js",
+      },
       // zod's sources carry comments Rollup calls misplaced annotations; it drops them, harmlessly,
       // and the warnings would be all a first `npm start` prints while it builds.
       onwarn(warning, warn) {
