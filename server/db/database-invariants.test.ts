@@ -61,6 +61,18 @@ describe(`migrations and invariants (${testDbKind})`, () => {
     );
   });
 
+  it("keeps a product on sale exactly when it has stock, is not switched off and not deleted", async () => {
+    const product = await insertProduct(t.database.db, { stock: 3 });
+    const set = (values: Partial<typeof products.$inferInsert>) =>
+      t.database.db.update(products).set(values).where(eq(products.id, product.id));
+    // Switched off yet on sale, off sale with stock and not switched off, deleted yet on sale.
+    await rejects(set({ switchedOff: true }));
+    await rejects(set({ inStock: false }));
+    await rejects(set({ deletedAt: new Date() }));
+    await set({ switchedOff: true, inStock: false });
+    await rejects(set({ inStock: true }));
+  });
+
   it("refuses an offer price above the price and unknown categories", async () => {
     await rejects(insertProduct(t.database.db, { price: 10, offerPrice: 11 }));
     await rejects(insertProduct(t.database.db, { category: "Toys" as "Fruits" }));

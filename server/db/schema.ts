@@ -88,6 +88,11 @@ export const products = pgTable(
     weight: text("weight"),
     stock: integer("stock").notNull().default(0),
     inStock: boolean("in_stock").notNull().default(false),
+    /**
+     * The seller took it off sale (`POST /api/product/stock`): it stays off whatever its stock
+     * does until they put it back. Off sale without this is sold out, back on sale with stock.
+     */
+    switchedOff: boolean("switched_off").notNull().default(false),
     /** At or below this many units the seller is told to restock. */
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     /**
@@ -103,6 +108,11 @@ export const products = pgTable(
   (t) => [
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("products_in_stock_needs_stock", sql`not ${t.inStock} or ${t.stock} > 0`),
+    // On sale exactly when there is stock, the seller has not switched it off, and it is not deleted.
+    check(
+      "products_in_stock_follows",
+      sql`${t.inStock} = (${t.stock} > 0 and not ${t.switchedOff} and ${t.deletedAt} is null)`,
+    ),
     check("products_price_positive", sql`${t.pricePaise} > 0`),
     check(
       "products_offer_price_range",

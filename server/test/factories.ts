@@ -26,6 +26,7 @@ export interface ProductOverrides {
 export async function insertProduct(db: Executor, overrides: ProductOverrides = {}) {
   counter++;
   const stock = overrides.stock ?? 50;
+  const inStock = overrides.inStock ?? (stock > 0 && !overrides.deletedAt);
   const [row] = await db
     .insert(products)
     .values({
@@ -34,7 +35,9 @@ export async function insertProduct(db: Executor, overrides: ProductOverrides = 
       pricePaise: rupeesToPaise(overrides.price ?? 50),
       offerPricePaise: rupeesToPaise(overrides.offerPrice ?? 45),
       stock,
-      inStock: overrides.inStock ?? stock > 0,
+      inStock,
+      // Off sale with stock: the seller switched it off (the database holds them together).
+      switchedOff: !inStock && stock > 0 && !overrides.deletedAt,
       weight: overrides.weight === undefined ? "500g" : overrides.weight,
       description: overrides.description ?? ["A test product."],
       images: overrides.images ?? ["/media/test-large.webp", "/media/test-thumb.webp"],

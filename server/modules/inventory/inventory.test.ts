@@ -220,6 +220,36 @@ describe("POST /api/product/restock", () => {
     expect(response.json()).toMatchObject({ product: { stock: 10, inStock: false } });
   });
 
+  it("keeps a product the seller switched off, off, through stock 0 and back, until switched on", async () => {
+    const seller = await createSeller(t.database.db);
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const restock = async (quantity: number) =>
+      (
+        await post(t.app, "/api/product/restock", { id: product.id, quantity }, seller.cookies)
+      ).json<{ product: { stock: number; inStock: boolean } }>().product;
+    await post(t.app, "/api/product/stock", { id: product.id, inStock: false }, seller.cookies);
+    expect(await restock(-5)).toMatchObject({ stock: 0, inStock: false });
+    expect(await restock(5)).toMatchObject({ stock: 5, inStock: false });
+    // Sold out rather than switched off: the restock brings it back.
+    await post(t.app, "/api/product/stock", { id: product.id, inStock: true }, seller.cookies);
+    expect(await restock(-5)).toMatchObject({ stock: 0, inStock: false });
+    expect(await restock(2)).toMatchObject({ stock: 2, inStock: true });
+
+    // A cancelled order's units come back to a product switched off meanwhile: still off.
+    const shopper = await buyer();
+    const placed = await post(
+      t.app,
+      "/api/order/cod",
+      { items: [{ product: product.id, quantity: 2 }], address: shopper.address.id },
+      shopper.cookies,
+    );
+    await post(t.app, "/api/product/stock", { id: product.id, inStock: false }, seller.cookies);
+    const { orderId } = placed.json<{ orderId: string }>();
+    await post(t.app, "/api/order/cancel", { orderId }, shopper.cookies);
+    const listed = await t.app.inject({ url: `/api/product/${product.id}` });
+    expect(listed.json()).toMatchObject({ product: { stock: 2, inStock: false } });
+  });
+
   it("refuses an addition past the most a product may hold (409), never a removal", async () => {
     const seller = await createSeller(t.database.db);
     const product = await insertProduct(t.database.db, { stock: MAX_STOCK - 10 });

@@ -118,7 +118,7 @@ async function returnStock(
       .update(products)
       .set({
         stock: sql`${products.stock} + ${item.quantity}`,
-        inStock: sql`${products.inStock} or (${products.stock} = 0 and ${products.deletedAt} is null)`,
+        inStock: sql`not ${products.switchedOff} and ${products.deletedAt} is null`,
         updatedAt: new Date(),
       })
       .where(eq(products.id, item.productId));

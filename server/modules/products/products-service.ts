@@ -85,7 +85,7 @@ export async function updateProduct(
         ? {}
         : {
             stock: input.stock,
-            inStock: input.stock === 0 ? false : sql`${products.inStock} or ${products.stock} = 0`,
+            inStock: sql`${input.stock} > 0 and not ${products.switchedOff}`,
           };
     const [row] = await tx
       .update(products)
@@ -129,7 +129,7 @@ export async function restockProduct(
       .update(products)
       .set({
         stock: sql`${products.stock} + ${input.quantity}`,
-        inStock: sql`${products.stock} + ${input.quantity} > 0 and (${products.inStock} or ${products.stock} = 0)`,
+        inStock: sql`${products.stock} + ${input.quantity} > 0 and not ${products.switchedOff}`,
         updatedAt: new Date(),
       })
       .where(
@@ -190,15 +190,16 @@ export async function deleteProduct(db: Executor, id: string): Promise<void> {
 }
 
 /**
- * Switches a product on or off sale. Switching on needs units in stock: the update says so in its
- * condition (and the database's CHECK would refuse it anyway), so a concurrent sale of the last
- * unit cannot slip between a read and the write.
+ * Switches a product on or off sale. Off, it stays off through restocks and returned units
+ * (`switched_off`) until switched on again. Switching on needs units in stock: the update says so
+ * in its condition (and the database's CHECK would refuse it anyway), so a concurrent sale of the
+ * last unit cannot slip between a read and the write.
  */
 export async function setInStock(db: Executor, id: string, inStock: boolean): Promise<void> {
   if (!isUuid(id)) throw notFound("Product");
   const [row] = await db
     .update(products)
-    .set({ inStock, updatedAt: new Date() })
+    .set({ inStock, switchedOff: !inStock, updatedAt: new Date() })
     .where(
       and(
         eq(products.id, id),
