@@ -58,8 +58,9 @@ const typeNames: Record<string, string> = {
 function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   switch (issue.code) {
     case "invalid_type":
-      // Missing and present-but-wrong are different mistakes: say which.
-      if (value === undefined || value === null) return "is required";
+      // Missing and present-but-wrong are different mistakes: say which. A null was sent, of
+      // the wrong type (the contract: "never `is required`" for a field of the wrong type).
+      if (value === undefined) return "is required";
       return `must be ${typeNames[issue.expected] ?? issue.expected}`;
     case "too_small":
       if (issue.origin === "string")

@@ -71,6 +71,8 @@ describe("JSON calls stay strict and say what is wrong", () => {
     ["/api/product/update", { stock: -1 }, "stock must be at least 0"],
     ["/api/product/stock", { inStock: "yes" }, "inStock must be true or false"],
     ["/api/product/stock", {}, "inStock is required"],
+    ["/api/product/stock", { inStock: null }, "inStock must be true or false"],
+    ["/api/product/restock", { quantity: null }, "quantity must be a number"],
     ["/api/product/restock", { quantity: "5" }, "quantity must be a number"],
   ])("%s with %j answers 400 %s", async (url, change, message) => {
     const seller = await createSeller(t.database.db);
