@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addressSchema } from "./address";
 import { categoryKeys } from "./categories";
-import { idSchema, messageSchema, successSchema, timestampSchema } from "./common";
+import { idSchema, messageSchema, plainText, successSchema, timestampSchema } from "./common";
 import { hasAtMostTwoDecimals } from "./money";
 import { orderStatuses, paymentTypes } from "./order-status";
 
@@ -52,6 +52,9 @@ export const OPEN_QUEUE_LIMIT = 500;
 
 export const sellerOrderQuerySchema = z.object({
   status: z.enum(orderStatuses).optional(),
+  /** Pages of the newest-first lists (every status, or one): `limit` at a time, from `cursor`. */
+  limit: z.coerce.number().min(1).max(SELLER_LIST_LIMIT).int().optional(),
+  cursor: plainText(1, 200).optional(),
 });
 
 /** A product as it was when ordered: later edits or deletion do not change past orders. */
@@ -89,6 +92,10 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListResponseSchema = successSchema.extend({ orders: z.array(orderSchema) });
+export const sellerOrderListResponseSchema = orderListResponseSchema.extend({
+  /** With `limit` or `cursor`: pass as `cursor` for the next, older page; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
+});
 export const orderResponseSchema = successSchema.extend({ order: orderSchema });
 export const orderChangedSchema = messageSchema.extend({ order: orderSchema });
 export const orderPlacedSchema = messageSchema.extend({ orderId: z.string() });

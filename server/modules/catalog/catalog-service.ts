@@ -2,6 +2,15 @@ import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm"
 import type { ProductListQuery } from "../../../contract/product";
 import type { Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
+import {
+  decodeCursorText,
+  encodeCursorText,
+  keysetText,
+  microsOf,
+  parseKeyset,
+  pastKeyset,
+  type Keyset,
+} from "../../db/keyset-cursor";
 import { products } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
@@ -12,24 +21,21 @@ const TYPO_SIMILARITY = 0.4;
 /** Search pages by offset; deeper than this nobody scrolls, and the scan would grow. */
 const MAX_SEARCH_OFFSET = 5000;
 
-type Cursor = { kind: "keyset"; micros: bigint; id: string } | { kind: "offset"; offset: number };
+type Cursor = ({ kind: "keyset" } & Keyset) | { kind: "offset"; offset: number };
 
 // Cursors are opaque to clients but strict here: anything not made by encodeCursor is a 400.
-const keysetPattern =
-  /^k(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const offsetPattern = /^o(\d{1,6})$/;
 
 function encodeCursor(cursor: Cursor): string {
-  const text = cursor.kind === "keyset" ? `k${cursor.micros}_${cursor.id}` : `o${cursor.offset}`;
-  return Buffer.from(text).toString("base64url");
+  return encodeCursorText(cursor.kind === "keyset" ? keysetText(cursor) : `o${cursor.offset}`);
 }
 
 function decodeCursor(encoded: string): Cursor {
   const invalid = new AppError("validation_failed", "cursor is invalid");
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(encoded)) throw invalid;
-  const text = Buffer.from(encoded, "base64url").toString("latin1");
-  const keyset = keysetPattern.exec(text);
-  if (keyset) return { kind: "keyset", micros: BigInt(keyset[1]!), id: keyset[2]! };
+  const text = decodeCursorText(encoded);
+  if (text === undefined) throw invalid;
+  const keyset = parseKeyset(text);
+  if (keyset) return { kind: "keyset", ...keyset };
   const offset = offsetPattern.exec(text);
   if (offset && Number(offset[1]) <= MAX_SEARCH_OFFSET)
     return { kind: "offset", offset: Number(offset[1]) };
@@ -37,7 +43,7 @@ function decodeCursor(encoded: string): Cursor {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const createdMicros = sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`;
+const createdMicros = microsOf(products.createdAt);
 
 export interface CatalogPage {
   entries: CatalogEntry[];
@@ -86,9 +92,7 @@ export async function listProducts(
   if (cursor && (cursor.kind === "offset") !== Boolean(q))
     throw new AppError("validation_failed", "cursor is invalid");
   if (cursor?.kind === "keyset") {
-    filters.push(
-      sql`(${products.createdAt}, ${products.id}) < ('epoch'::timestamptz + ${cursor.micros.toString()}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`,
-    );
+    filters.push(pastKeyset(products.createdAt, products.id, cursor, "<"));
   }
   const offset = cursor?.kind === "offset" ? cursor.offset : 0;
 

@@ -1,12 +1,13 @@
 import { Readable } from "node:stream";
 import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
+import { microsOf, pastKeyset, type Keyset } from "../../db/keyset-cursor";
 import { orderItems, orders } from "../../db/schema";
 import { paiseToRupees } from "../../../contract/money";
 import { visibleOrder } from "./orders-service";
 
 const BATCH = 500;
-const micros = sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`;
+const micros = microsOf(orders.createdAt);
 
 const header = [
   "Order ID",
@@ -63,7 +64,7 @@ export function exportOrders(
   });
   async function* lines() {
     yield `\uFEFF${csvLine(header)}`;
-    let after: { micros: string; id: string } | undefined;
+    let after: Keyset | undefined;
     for (;;) {
       const rows = await db
         .select({ order: orders, micros })
@@ -73,9 +74,7 @@ export function exportOrders(
             visibleOrder,
             sql`${orders.createdAt} >= ${start}`,
             sql`${orders.createdAt} < ${end}`,
-            after
-              ? sql`(${orders.createdAt}, ${orders.id}) > ('epoch'::timestamptz + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
-              : undefined,
+            after ? pastKeyset(orders.createdAt, orders.id, after, ">") : undefined,
           ),
         )
         .orderBy(asc(orders.createdAt), asc(orders.id))
@@ -120,7 +119,7 @@ export function exportOrders(
       }
       yield chunk;
       const last = rows.at(-1)!;
-      after = { micros: last.micros, id: last.order.id };
+      after = { micros: BigInt(last.micros), id: last.order.id };
       if (rows.length < BATCH) return;
     }
   }

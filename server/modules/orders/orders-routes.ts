@@ -7,6 +7,7 @@ import {
   orderChangedSchema,
   orderIdParamsSchema,
   orderListResponseSchema,
+  sellerOrderListResponseSchema,
   orderPlacedSchema,
   orderResponseSchema,
   orderStatusChangeSchema,
@@ -102,25 +103,27 @@ export function ordersRoutes(deps: AppDeps) {
         schema: {
           tags: ["seller"],
           summary:
-            "Every customer's orders, newest first (status= one status; open=true every open order, oldest promise first; refundDue=true every refund owed, oldest first)",
+            "Every customer's orders, newest first, the newest 200 (status= one status; limit= and cursor= page back through every order, with nextCursor; open=true every open order, oldest promise first; refundDue=true every refund owed, oldest first)",
           querystring: sellerOrderQuerySchema.extend({
             open: z.enum(["true", "false"]).optional(),
             refundDue: z.enum(["true", "false"]).optional(),
           }),
-          response: { 200: orderListResponseSchema, ...errorResponses },
+          response: { 200: sellerOrderListResponseSchema, ...errorResponses },
         },
       },
       async (request) => ({
         success: true as const,
-        orders: await listSellerOrders(
+        ...(await listSellerOrders(
           deps.db,
           {
             status: request.query.status,
             open: request.query.open === "true",
             refundDue: request.query.refundDue === "true",
+            limit: request.query.limit,
+            cursor: request.query.cursor,
           },
           deps.urls,
-        ),
+        )),
       }),
     );
 

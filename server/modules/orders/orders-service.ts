@@ -3,6 +3,15 @@ import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../contra
 import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
+import {
+  decodeCursorText,
+  encodeCursorText,
+  keysetText,
+  microsOf,
+  parseKeyset,
+  pastKeyset,
+  type Keyset,
+} from "../../db/keyset-cursor";
 import { orders } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
@@ -40,36 +49,71 @@ export async function listShopperOrders(
 
 /**
  * The seller's orders, newest first, optionally of one status (`Awaiting Payment` lists the
- * unpaid online checkouts holding stock). `open` lists every order still to be delivered, the
- * oldest promise first: the seller's live queue. `refundDue` lists every paid order cancelled whose
- * money is still to go back, the longest owed first.
+ * unpaid online checkouts holding stock), the newest `SELLER_LIST_LIMIT`; with `limit` or `cursor`,
+ * page by page back to the first order, with the next page's cursor. `open` lists every order
+ * still to be delivered, the oldest promise first: the seller's live queue. `refundDue` lists
+ * every paid order cancelled whose money is still to go back, the longest owed first.
  */
 export async function listSellerOrders(
   db: Db,
-  filter: { status?: OrderStatus; open?: boolean; refundDue?: boolean },
+  filter: {
+    status?: OrderStatus;
+    open?: boolean;
+    refundDue?: boolean;
+    limit?: number;
+    cursor?: string;
+  },
   urls: PublicUrls,
-): Promise<Order[]> {
+): Promise<{ orders: Order[]; nextCursor?: string | null }> {
+  const paged = filter.limit !== undefined || filter.cursor !== undefined;
   if (filter.open || filter.refundDue) {
+    if (paged)
+      throw new AppError(
+        "validation_failed",
+        "limit and cursor page the newest-first lists, not open=true or refundDue=true",
+      );
     const rows = await db
       .select()
       .from(orders)
       .where(filter.open ? inArray(orders.status, [...openStatuses]) : eq(orders.needsRefund, true))
       .orderBy(filter.open ? asc(orders.deliverBy) : asc(orders.createdAt), asc(orders.id))
       .limit(OPEN_QUEUE_LIMIT);
-    return toOrders(db, rows, urls);
+    return { orders: await toOrders(db, rows, urls) };
   }
-  const where = filter.status
-    ? filter.status === "Awaiting Payment"
-      ? eq(orders.status, filter.status)
-      : and(visibleOrder, eq(orders.status, filter.status))
-    : visibleOrder;
+  let after: Keyset | undefined;
+  if (filter.cursor !== undefined) {
+    const text = decodeCursorText(filter.cursor);
+    after = text === undefined ? undefined : parseKeyset(text);
+    if (!after) throw new AppError("validation_failed", "cursor is invalid");
+  }
+  const limit = filter.limit ?? SELLER_LIST_LIMIT;
   const rows = await db
-    .select()
+    .select({ row: orders, micros: microsOf(orders.createdAt) })
     .from(orders)
-    .where(where)
+    .where(
+      and(
+        filter.status === "Awaiting Payment" ? undefined : visibleOrder,
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        after ? pastKeyset(orders.createdAt, orders.id, after, "<") : undefined,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(SELLER_LIST_LIMIT);
-  return toOrders(db, rows, urls);
+    .limit(paged ? limit + 1 : limit);
+  const page = rows.slice(0, limit);
+  const listed = await toOrders(
+    db,
+    page.map((r) => r.row),
+    urls,
+  );
+  if (!paged) return { orders: listed };
+  const last = page.at(-1);
+  return {
+    orders: listed,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursorText(keysetText({ micros: BigInt(last.micros), id: last.row.id }))
+        : null,
+  };
 }
 
 /** One order: the shopper's own and visible to them, or any order for a seller; 404 otherwise. */

@@ -581,6 +581,84 @@ describe("seller order calls", () => {
     ).toBe(400);
   });
 
+  it("page back through every order with limit and cursor, newest first, none twice or missed", async () => {
+    const seller = await createSeller(t.database.db);
+    const { user } = await createShopper(t.database.db);
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const order = (o: Omit<Parameters<typeof insertOrder>[1], "userId" | "items">) =>
+      insertOrder(t.database.db, {
+        userId: user.id,
+        items: [{ product: { id: product.id, name: product.name }, quantity: 1, unitPrice: 10 }],
+        ...o,
+      });
+    const same = at(30);
+    const made = [];
+    for (const [i, status] of (
+      ["Delivered", "Cancelled", "Delivered", "Order Placed", "Delivered", "Delivered"] as const
+    ).entries())
+      made.push(
+        await order({
+          status,
+          isPaid: status === "Delivered",
+          createdAt: i < 2 ? same : at(20 - i),
+        }),
+      );
+    await order({
+      status: "Awaiting Payment",
+      paymentType: "Online",
+      placedAt: null,
+      createdAt: at(1),
+    });
+    const newestFirst = [...made]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : 1))
+      .map((o) => o.id);
+
+    const page = async (query: string) => {
+      const response = await t.app.inject({
+        url: `/api/order/seller?${query}`,
+        cookies: seller.cookies,
+      });
+      return {
+        status: response.statusCode,
+        body: response.json<{ orders: Order[]; nextCursor?: string | null; message?: string }>(),
+      };
+    };
+    const all = async (query: string) => {
+      const ids: string[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const { body } = await page(`${query}${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(body.orders.length).toBeLessThanOrEqual(Number(/limit=(\d+)/.exec(query)![1]));
+        ids.push(...body.orders.map((o) => o._id));
+        cursor = body.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    expect(await all("limit=4")).toEqual(newestFirst);
+    expect(await all("limit=1")).toEqual(newestFirst);
+    const delivered = made.filter((o) => o.status === "Delivered").map((o) => o.id);
+    expect(await all("status=Delivered&limit=2")).toEqual(
+      newestFirst.filter((id) => delivered.includes(id)),
+    );
+    // Without limit or cursor: as before, the newest 200, no cursor.
+    expect((await page("")).body).not.toHaveProperty("nextCursor");
+    expect((await page("limit=6")).body.nextCursor).toBeNull();
+
+    for (const query of [
+      "cursor=nope",
+      "cursor=a2Zvbw",
+      "limit=0",
+      "limit=201",
+      "open=true&limit=5",
+      "refundDue=true&cursor=x",
+    ]) {
+      const refused = await page(query);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body).toMatchObject({ code: "validation_failed" });
+    }
+  });
+
   it("return the stock exactly once when two cancels race", async () => {
     const seller = await createSeller(t.database.db);
     const asha = await shopperWithAddress();
