@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { PAGE_SIZE, productListPath, productPath } from "../../../contract/catalogue-urls";
-import type { Order, PickList } from "../../../contract/order";
+import { SELLER_LIST_LIMIT, type Order, type PickList } from "../../../contract/order";
 import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type {
   Product,
@@ -152,14 +152,46 @@ export function useRefundsOwed() {
   });
 }
 
+const recentOrders = (enabled: boolean) => ({
+  queryKey: ["orders", "seller", "recent"],
+  queryFn: () =>
+    apiFetch<{ orders: Order[]; nextCursor?: string | null }>(
+      `/api/order/seller?limit=${SELLER_LIST_LIMIT}`,
+    ),
+  enabled,
+  meta: orderListMeta(isListed),
+});
+
 /** The newest `SELLER_LIST_LIMIT` orders of every status: the history behind the queue. */
 export function useRecentOrders(enabled: boolean) {
-  return useQuery({
-    queryKey: ["orders", "seller", "recent"],
-    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller"),
-    select: (b) => b.orders,
-    enabled,
-    meta: orderListMeta(isListed),
+  return useQuery({ ...recentOrders(enabled), select: (b) => b.orders });
+}
+
+/** Where the newest orders end: the cursor older orders are read from (null: there are none). */
+export function useRecentOrdersEnd(enabled: boolean) {
+  return useQuery({ ...recentOrders(enabled), select: (b) => b.nextCursor ?? null });
+}
+
+/** The two histories a seller can page back through: every order of that status, to the first. */
+export type HistoryStatus = "Delivered" | "Cancelled";
+
+/**
+ * The orders of one finished status older than the newest orders (`from`: where those end),
+ * newest first, `SELLER_LIST_LIMIT` at a time, back to the first. Read when the seller asks; when
+ * the newest orders are read again and end elsewhere, it starts again from there.
+ */
+export function useOrderHistory(status: HistoryStatus, from: string | null, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ["orders", "seller", "history", status, from],
+    queryFn: ({ pageParam }) =>
+      apiFetch<{ orders: Order[]; nextCursor?: string | null }>(
+        `/api/order/seller?status=${status}&limit=${SELLER_LIST_LIMIT}&cursor=${pageParam}`,
+      ),
+    initialPageParam: from ?? "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: enabled && from !== null,
+    // Its own place on the page says when a page fails to load.
+    meta: { quietRefresh: true },
   });
 }
 

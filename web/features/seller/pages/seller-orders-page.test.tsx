@@ -43,14 +43,24 @@ beforeEach(() => {
  * Answers the seller's lists: `recent` (newest of every status), the queue drawn from `open`;
  * and the dashboard, for the shop's time zone.
  */
-function serve(orders: Order[], awaiting: Order[] = [], recent = orders) {
+function serve(orders: Order[], awaiting: Order[] = [], recent = orders, older: Order[][] = []) {
   return mockApi((url, init) => {
     if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard(shopTimeZone) };
     if (url === "/api/order/seller?open=true")
       return { body: { success: true, orders: queueOf(orders) } };
     if (url === "/api/order/seller?refundDue=true")
       return { body: { success: true, orders: orders.filter((o) => o.refundDue) } };
-    if (url === "/api/order/seller") return { body: { success: true, orders: recent } };
+    if (url === `/api/order/seller?limit=${SELLER_LIST_LIMIT}`)
+      return {
+        body: { success: true, orders: recent, nextCursor: older.length > 0 ? "page0" : null },
+      };
+    // Older Delivered orders, a page at a time: the cursor names the page.
+    const page = /^\/api\/order\/seller\?status=Delivered&limit=200&cursor=page(\d)$/.exec(url);
+    if (page) {
+      const index = Number(page[1]);
+      const next = index + 1 < older.length ? `page${index + 1}` : null;
+      return { body: { success: true, orders: older[index], nextCursor: next } };
+    }
     if (url === "/api/order/seller?status=Awaiting%20Payment")
       return { body: { success: true, orders: awaiting } };
     if (url === "/api/order/status" && init?.method === "POST") {
@@ -358,16 +368,53 @@ describe("seller: live order queue", () => {
     expect(within(nav).getByRole("link", { name: /Packing/ })).toHaveTextContent("(1)");
     expect(within(nav).getByRole("link", { name: /Delivered/ })).not.toHaveTextContent("(");
     expect(document.title).toBe("(1) Orders | GreenCart");
-    expect(calls.some((c) => c.url === "/api/order/seller")).toBe(false);
+    expect(calls.some((c) => c.url.startsWith("/api/order/seller?limit"))).toBe(false);
 
     await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
     expect(await screen.findAllByRole("article")).toHaveLength(SELLER_LIST_LIMIT);
     expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent(
       `(${SELLER_LIST_LIMIT}+)`,
     );
-    expect(
-      screen.getByText(/Delivered orders among the newest 200 orders\. Export orders as CSV/),
-    ).toBeInTheDocument();
+  });
+
+  it("reads Delivered orders back past the newest, a page at a time, each once, to the first", async () => {
+    const Source = FakeEventSource.install();
+    const delivered = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        makeOrder(`d${String(from + i).padStart(7, "0")}-x`, {
+          status: "Delivered",
+          createdAt: minutesFromNow(-(from + i)),
+        }),
+      );
+    const newest = delivered(0, SELLER_LIST_LIMIT);
+    // The second page holds an order the newest ones hold too (it changed since): shown once.
+    const pages = [delivered(200, 200), [...delivered(400, 3), newest[5]!]];
+    const calls = serve([], [], newest, pages);
+    render("/seller/orders?status=Delivered");
+    expect(await screen.findAllByRole("article")).toHaveLength(200);
+    const more = screen.getByRole("button", { name: "Show older Delivered orders" });
+    expect(calls.some((c) => c.url.includes("cursor="))).toBe(false);
+
+    await userEvent.click(more);
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(400));
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent("(400+)");
+    // An old order refunded and cancelled now: it leaves Delivered, though its page still has it.
+    const old = pages[0]![10]!;
+    await Source.current(EVENTS)!.push({
+      ...old,
+      status: "Cancelled",
+      history: [...old.history, { status: "Cancelled", at: NOW.toISOString() }],
+    });
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(399));
+    await userEvent.click(screen.getByRole("button", { name: "Show older Delivered orders" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(402));
+    expect(screen.getByText("Every Delivered order is shown.")).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent("(402)");
+    expect(screen.queryByRole("button", { name: /Show older/ })).not.toBeInTheDocument();
+    // Newest first, the oldest last.
+    const labels = screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
+    expect(labels.at(-1)).toBe("Order d0000402");
   });
 
   it("adds a new unpaid online checkout to the awaiting-payment list as it happens", async () => {
@@ -444,7 +491,8 @@ describe("seller: live order queue", () => {
     mockApi((url) => {
       if (url === "/api/order/seller?open=true")
         return { body: { success: true, orders: queueOf([out]) } };
-      if (url === "/api/order/seller") return { body: { success: true, orders: [out] } };
+      if (url === `/api/order/seller?limit=${SELLER_LIST_LIMIT}`)
+        return { body: { success: true, orders: [out] } };
       if (url === "/api/order/seller?refundDue=true")
         return { body: { success: true, orders: [] } };
       return undefined;
@@ -479,7 +527,7 @@ describe("seller: live order queue", () => {
     await userEvent.click(within(nav).getByRole("link", { name: /Refund due/ }));
     const card = await screen.findByRole("article", { name: "Order eeeeeeee" });
     expect(labels()).toEqual(["Order eeeeeeee"]);
-    expect(calls.some((c) => c.url === "/api/order/seller")).toBe(false);
+    expect(calls.some((c) => c.url.startsWith("/api/order/seller?limit"))).toBe(false);
     await userEvent.click(within(card).getByRole("button", { name: "Refund" }));
     expect(await screen.findByText("No refunds owed.")).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: /Refund due/ })).toHaveTextContent("(0)");

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
@@ -6,9 +6,12 @@ import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
 import { isOlder, useOrderEvents } from "../../../ui/use-order-events";
 import {
+  type HistoryStatus,
   useAwaitingPaymentOrders,
   useOpenOrders,
+  useOrderHistory,
   useRecentOrders,
+  useRecentOrdersEnd,
   useRefundsOwed,
   useShopTimeZone,
 } from "../api";
@@ -88,30 +91,57 @@ export function SellerOrdersPage() {
     recent: useRecentOrders(listOf(filter) === "recent"),
     awaiting: useAwaitingPaymentOrders(filter === "Awaiting Payment"),
   };
+  // Delivered and Cancelled come from the newest orders; asked for, every older one of that status
+  // follows, a page at a time.
+  const historyStatus = filter === "Delivered" || filter === "Cancelled" ? filter : undefined;
+  const [historyAsked, setHistoryAsked] = useState<Filter | null>(null);
+  const recentEnd = useRecentOrdersEnd(listOf(filter) === "recent");
+  const history = useOrderHistory(
+    historyStatus ?? "Delivered",
+    recentEnd.data ?? null,
+    historyStatus !== undefined && historyAsked === historyStatus,
+  );
+  const askHistory = () => {
+    if (historyAsked !== historyStatus) setHistoryAsked(historyStatus ?? null);
+    else if (history.data) void history.fetchNextPage();
+    else void history.refetch();
+  };
+  const historyShown = historyStatus !== undefined && history.data !== undefined;
+  const older = historyShown ? history.data.pages.flatMap((page) => page.orders) : [];
   const live = useOrderEvents(SELLER_EVENTS_URL);
   const timeZone = useShopTimeZone();
   const now = useNow();
   useNewOrderAlerts(lists.queue.data);
-  const newest = newestCopies(Object.values(lists).map((list) => list.data));
+  const newest = newestCopies([...Object.values(lists).map((list) => list.data), older]);
   /**
-   * A filter's orders: those of its own list (never another's, which may be an old cache), each
-   * in its newest copy, if that still matches; undefined until the list has loaded.
+   * A filter's orders: those of its own list (never another's, which may be an old cache), and of
+   * its history once read, each once, in its newest copy, if that still matches; undefined until
+   * the list has loaded.
    */
-  const ordersOf = (f: Filter): Order[] | undefined =>
-    lists[listOf(f)].data
-      ?.map((order) => newest.get(order._id) ?? order)
+  const ordersOf = (f: Filter): Order[] | undefined => {
+    const own = lists[listOf(f)].data;
+    if (!own) return undefined;
+    // An old order that changed since is in both (an event adds it to the newest orders, which
+    // then hold its newer copy): shown once.
+    const ownIds = new Set(own.map((order) => order._id));
+    const fromHistory = f === historyStatus ? older.filter((o) => !ownIds.has(o._id)) : [];
+    return [...own, ...fromHistory]
+      .map((order) => newest.get(order._id) ?? order)
       .filter((order) => matches(order, f));
+  };
   const countOf = (f: Filter): string | undefined => {
     const orders = ordersOf(f);
     if (!orders) return undefined;
-    const full = lists[listOf(f)].data!.length >= listLimit[listOf(f)];
+    const full =
+      f === historyStatus && historyShown
+        ? history.hasNextPage
+        : lists[listOf(f)].data!.length >= listLimit[listOf(f)];
     return full ? `${orders.length}+` : String(orders.length);
   };
   useOpenOrdersTitle(ordersOf("open")?.length);
   const source = lists[listOf(filter)];
   const shown = (ordersOf(filter) ?? []).sort(byUrgency);
-  const historyFull =
-    listOf(filter) === "recent" && (source.data?.length ?? 0) >= SELLER_LIST_LIMIT;
+  const historyFull = listOf(filter) === "recent" && Boolean(recentEnd.data);
 
   // A card that left the list (its order moved on) while holding the focus: the focus goes to the
   // card now in its place (or the last one), on its first action, or else to the heading.
@@ -197,13 +227,47 @@ export function SellerOrdersPage() {
               </li>
             ))}
           </ul>
-          {historyFull && (
-            <p className="text-sm text-gray-600">
-              {`${filter} orders among the newest ${SELLER_LIST_LIMIT} orders. Export orders as CSV for every order of a period.`}
-            </p>
+          {historyStatus !== undefined && (historyFull || historyShown) && (
+            <OlderOrders status={historyStatus} history={history} onAsk={askHistory} />
           )}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Below a history the newest orders cut short: the button that reads it further back, a page at
+ * a time, and what became of the last try.
+ */
+function OlderOrders({
+  status,
+  history,
+  onAsk,
+}: {
+  status: HistoryStatus;
+  history: ReturnType<typeof useOrderHistory>;
+  onAsk: () => void;
+}) {
+  const loading = history.isFetching;
+  const failed = history.isError && !loading;
+  if (history.data && !history.hasNextPage && !failed)
+    return <p className="text-sm text-gray-600">{`Every ${status} order is shown.`}</p>;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        onClick={() => !loading && onAsk()}
+        aria-disabled={loading}
+        className="min-h-11 rounded border border-gray-300 px-4 text-sm hover:bg-gray-100 aria-disabled:cursor-progress aria-disabled:opacity-60 md:min-h-9"
+      >
+        {loading ? "Loading older orders…" : `Show older ${status} orders`}
+      </button>
+      <p role="status" className="text-sm text-gray-600">
+        {failed
+          ? "Could not load older orders. Try again."
+          : `Showing ${status} orders among the newest. Older ones load ${SELLER_LIST_LIMIT} at a time.`}
+      </p>
+    </div>
   );
 }
