@@ -16,7 +16,7 @@ const streamHeaders = z.looseObject({
 
 const eventStream = {
   description:
-    "A stream of server-sent events: `event: order`, `id:` a growing number, `data:` the order as the lists show it. Send `Last-Event-ID` to receive what was missed first. A comment every 15 s keeps it open.",
+    "A stream of server-sent events: `event: order`, `id:` a growing number, `data:` the order as the lists show it, at the status of that event (other fields as the order is now). Send `Last-Event-ID` to receive what was missed first; an id past every event resumes from the newest. A comment every 15 s keeps it open. A shopper's stream never carries an online order while it waits for payment; the seller's carries those too (status Awaiting Payment), as the seller's list of that status shows them.",
   content: { "text/event-stream": { schema: z.string() } },
 };
 
