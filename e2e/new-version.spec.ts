@@ -3,31 +3,38 @@ import { expect, test, type Page } from "@playwright/test";
 // A new version of the store deployed while a shopper's page is open: the chunks that page would
 // load next are gone from the server (404).
 
-/** Every chunk but the entry answers 404, the first `times` times it is asked for (all if omitted). */
-async function chunksGone(page: Page, times?: number) {
-  let left = times ?? Infinity;
+/**
+ * Every chunk but the entry answers 404: until the page is next loaded (`untilReload`), or always.
+ * Installed once the page has settled, so that what it fetched at start is not affected.
+ */
+async function chunksGone(page: Page, { untilReload }: { untilReload: boolean }) {
+  await page.waitForLoadState("networkidle");
+  let gone = true;
+  if (untilReload) page.once("load", () => (gone = false));
   await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (request) => {
-    if (left-- > 0) await request.fulfill({ status: 404, body: "Not Found" });
+    if (gone) await request.fulfill({ status: 404, body: "Not Found" });
     else await request.continue();
   });
 }
+
+const mark = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
+const marked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { before?: boolean }).before === true);
 
 test("the page a shopper moves to after a new version is loaded again, new, not an error", async ({
   page,
 }) => {
   await page.goto("/contact");
   await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
-  await page.evaluate(() => sessionStorage.clear());
-  await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
-  await chunksGone(page, 1);
+  await mark(page);
+  await chunksGone(page, { untilReload: true });
 
   await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
   await expect(page.getByRole("heading", { name: "Why Choose Us" })).toBeVisible();
   expect(page.url()).toMatch(/\/about$/);
   // Loaded again: the page's own state is gone.
-  expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBe(
-    undefined,
-  );
+  expect(await marked(page)).toBe(false);
   await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
 });
 
@@ -36,14 +43,29 @@ test("a chunk truly missing shows the error page after one more load, not loads 
 }) => {
   await page.goto("/contact");
   await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
-  await page.evaluate(() => sessionStorage.clear());
   let loads = 0;
   page.on("load", () => loads++);
-  await chunksGone(page);
+  await chunksGone(page, { untilReload: false });
 
   await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
   await expect(page.getByText("Unexpected Application Error!").first()).toBeVisible();
   await page.waitForTimeout(1500);
   expect(loads).toBe(1);
   await expect(page.getByText("Unexpected Application Error!").first()).toBeVisible();
+});
+
+test("offline, a page that cannot load says so instead of loading again", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
+  await mark(page);
+  await chunksGone(page, { untilReload: false });
+  await context.setOffline(true);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+  await expect(page.getByText("Unexpected Application Error!").first()).toBeVisible();
+  expect(await marked(page)).toBe(true);
+  await context.setOffline(false);
 });

@@ -4,17 +4,10 @@ import { BrowserRouter } from "react-router";
 import { App } from "./app/providers";
 import { loadServerDrawnPage } from "./app/router";
 import { createQueryClient } from "./lib/query-client";
+import { noteChunkFailure } from "./ui/error-boundary";
 import "./styles.css";
 
-// Once a new version of the store is deployed, an open page's chunks are gone from the server: the
-// page a shopper then moves to is loaded again, new. At most once a minute, so that a chunk truly
-// missing shows the error page rather than loading the page for ever.
-const RELOADED_AT = "greencart.reloadedAt";
-window.addEventListener("vite:preloadError", () => {
-  if (Date.now() - Number(sessionStorage.getItem(RELOADED_AT)) < 60_000) return;
-  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  location.reload();
-});
+window.addEventListener("vite:preloadError", noteChunkFailure);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root");

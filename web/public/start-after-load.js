@@ -28,10 +28,21 @@ if (kept > 0) {
   document.documentElement.dataset.keptCart = String(kept);
 }
 let started = false;
+// The app's entry is gone when a new version was deployed since this page was sent: the page is
+// loaded again, new, once a minute at most and only online (as web/ui/error-boundary.tsx does
+// for the app's other chunks, under the same key).
+const RELOADED_AT = "greencart.reloadedAt";
+const failed = () => {
+  running();
+  if (!navigator.onLine || Date.now() - Number(sessionStorage.getItem(RELOADED_AT)) < 60_000)
+    return;
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  location.reload();
+};
 const start = () => {
   if (started) return;
   started = true;
-  if (app) void import(app).then(running, running);
+  if (app) void import(app).then(running, failed);
   else running();
 };
 // However the page goes, the app is never held back longer than this after the load event.

@@ -23,16 +23,18 @@ const starts = () => (globalThis as { appStarts?: number }).appStarts ?? 0;
 async function loadPage({
   reportsPaints,
   mainPicture = true,
+  app = "/web/test/started-app.ts",
 }: {
   reportsPaints: boolean;
   mainPicture?: boolean;
+  app?: string;
 }) {
   FakePerformanceObserver.supportedEntryTypes = reportsPaints ? ["element", "paint"] : ["paint"];
   vi.stubGlobal("PerformanceObserver", FakePerformanceObserver);
   vi.stubGlobal("requestAnimationFrame", (callback: () => void) => setTimeout(callback, 16));
   document.body.innerHTML = `
     <div id="root">${mainPicture ? '<img elementtiming="main-picture" src="/media/a-thumb.webp">' : "<p>Hello</p>"}</div>
-    <script type="module" id="start-after-load" data-app="/web/test/started-app.ts"></script>`;
+    <script type="module" id="start-after-load" data-app="${app}"></script>`;
   HTMLImageElement.prototype.decode = () => Promise.resolve();
   vi.resetModules();
   await import("../public/start-after-load.js");
@@ -59,6 +61,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.removeAttribute("style");
   delete document.documentElement.dataset.keptCart;
 });
@@ -126,5 +129,33 @@ describe("start-after-load", () => {
     expect(await keptCount(null)).toEqual([undefined, ""]);
     expect(await keptCount('{"items":{}}')).toEqual([undefined, ""]);
     expect(await keptCount("{not json")).toEqual([undefined, ""]);
+  });
+
+  it("loads the page again when the app's entry is gone (a new version), once a minute at most, and not offline", async () => {
+    // jsdom cannot navigate: the mark the script sets just before it reloads is what shows.
+    const reloadedAt = () => sessionStorage.getItem("greencart.reloadedAt");
+    const gone = "/web/test/no-such-app.ts";
+    await loadPage({ reportsPaints: false, app: gone });
+    await settle(50);
+    await vi.waitFor(() => expect(reloadedAt()).not.toBeNull());
+    // Already loaded again within the minute: not again.
+    const first = reloadedAt();
+    await loadPage({ reportsPaints: false, app: gone });
+    await settle(50);
+    await vi.waitFor(() => expect(document.documentElement.dataset.app).toBeUndefined());
+    expect(reloadedAt()).toBe(first);
+
+    sessionStorage.clear();
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await loadPage({ reportsPaints: false, app: gone });
+    await settle(50);
+    await vi.waitFor(() => expect(document.documentElement.dataset.app).toBeUndefined());
+    expect(reloadedAt()).toBeNull();
+    // An app that starts: nothing of the kind.
+    vi.restoreAllMocks();
+    await loadPage({ reportsPaints: false });
+    await settle(50);
+    await startedOnce();
+    expect(reloadedAt()).toBeNull();
   });
 });

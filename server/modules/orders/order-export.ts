@@ -39,7 +39,7 @@ const header = [
  */
 export function csvField(value: string | number | boolean): string {
   let text = String(value);
-  if (typeof value === "string") text = text.replace(/(^|[;\t\r\n])(?=[=+\-@\t\r])/g, "$1'");
+  if (typeof value === "string") text = text.replace(/(?<=^|[;\t\r\n])(?=[=+\-@\t\r])/g, "'");
   return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -58,8 +58,8 @@ async function findLiveProduct(db: Executor, id: string, lock = false): Promise<
 
 /**
  * Changes the fields given. Stock is "set to N": the ledger records the difference as an edit.
- * Stock set to 0 takes the product off sale; a restock from 0 puts it back on sale. The offer
- * price is checked against the price the product ends up with.
+ * Stock set to 0 takes the product off sale; set above 0, it is on sale unless the seller switched
+ * it off. The offer price is checked against the price the product ends up with.
  */
 export async function updateProduct(
   db: Db,

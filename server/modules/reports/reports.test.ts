@@ -240,6 +240,7 @@ describe("GET /api/order/seller/export.csv", () => {
     expect(csvField("a;b")).toBe('"a;b"');
     expect(csvField("1 Main\n@SUM(A1)")).toBe(`"1 Main\n'@SUM(A1)"`);
     expect(csvField("x\t+1")).toBe(`"x\t'+1"`);
+    expect(csvField("\t=1")).toBe(`"'\t'=1"`);
     expect(csvField("Flat 2; Block -C")).toBe('"Flat 2; Block -C"');
   });
 });

@@ -176,21 +176,24 @@ export function useRecentOrdersEnd(enabled: boolean) {
 export type HistoryStatus = "Delivered" | "Cancelled";
 
 /**
- * The orders of one finished status older than the newest orders (`from`: where those end),
- * newest first, `SELLER_LIST_LIMIT` at a time, back to the first. Read when the seller asks; when
- * the newest orders are read again and end elsewhere, it starts again from there.
+ * Every order of one finished status, newest first, `SELLER_LIST_LIMIT` at a time, back to the
+ * first: read when the seller asks for more than the newest orders hold (its first page overlaps
+ * them; the page shows each order once). Kept apart from the `["orders"]` lists: a poll or an
+ * event refreshes those, not every page read so far (an event about an old order adds it to the
+ * newest orders, whose copy then wins).
  */
-export function useOrderHistory(status: HistoryStatus, from: string | null, enabled: boolean) {
+export function useOrderHistory(status: HistoryStatus, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ["orders", "seller", "history", status, from],
+    queryKey: ["seller-history", status],
     queryFn: ({ pageParam }) =>
       apiFetch<{ orders: Order[]; nextCursor?: string | null }>(
-        `/api/order/seller?status=${status}&limit=${SELLER_LIST_LIMIT}&cursor=${pageParam}`,
+        `/api/order/seller?status=${status}&limit=${SELLER_LIST_LIMIT}${pageParam ? `&cursor=${pageParam}` : ""}`,
       ),
-    initialPageParam: from ?? "",
+    initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: enabled && from !== null,
-    // Its own place on the page says when a page fails to load.
+    enabled,
+    staleTime: Infinity,
+    // The page says itself when a page of it fails to load.
     meta: { quietRefresh: true },
   });
 }

@@ -43,7 +43,12 @@ beforeEach(() => {
  * Answers the seller's lists: `recent` (newest of every status), the queue drawn from `open`;
  * and the dashboard, for the shop's time zone.
  */
-function serve(orders: Order[], awaiting: Order[] = [], recent = orders, older: Order[][] = []) {
+function serve(
+  orders: Order[],
+  awaiting: Order[] = [],
+  recent = orders,
+  older: Partial<Record<"Delivered" | "Cancelled", Order[][]>> = {},
+) {
   return mockApi((url, init) => {
     if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard(shopTimeZone) };
     if (url === "/api/order/seller?open=true")
@@ -52,14 +57,22 @@ function serve(orders: Order[], awaiting: Order[] = [], recent = orders, older: 
       return { body: { success: true, orders: orders.filter((o) => o.refundDue) } };
     if (url === `/api/order/seller?limit=${SELLER_LIST_LIMIT}`)
       return {
-        body: { success: true, orders: recent, nextCursor: older.length > 0 ? "page0" : null },
+        body: {
+          success: true,
+          orders: recent,
+          nextCursor: Object.keys(older).length > 0 ? "end" : null,
+        },
       };
-    // Older Delivered orders, a page at a time: the cursor names the page.
-    const page = /^\/api\/order\/seller\?status=Delivered&limit=200&cursor=page(\d)$/.exec(url);
+    // Every order of a status, a page at a time: the cursor names the page.
+    const page =
+      /^\/api\/order\/seller\?status=(Delivered|Cancelled)&limit=200(?:&cursor=page(\d))?$/.exec(
+        url,
+      );
     if (page) {
-      const index = Number(page[1]);
-      const next = index + 1 < older.length ? `page${index + 1}` : null;
-      return { body: { success: true, orders: older[index], nextCursor: next } };
+      const pages = older[page[1] as "Delivered" | "Cancelled"] ?? [[]];
+      const index = Number(page[2] ?? 0);
+      const next = index + 1 < pages.length ? `page${index + 1}` : null;
+      return { body: { success: true, orders: pages[index], nextCursor: next } };
     }
     if (url === "/api/order/seller?status=Awaiting%20Payment")
       return { body: { success: true, orders: awaiting } };
@@ -372,9 +385,11 @@ describe("seller: live order queue", () => {
 
     await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
     expect(await screen.findAllByRole("article")).toHaveLength(SELLER_LIST_LIMIT);
+    // Exactly 200, and the server says nothing is older: no "+", nothing more to ask for.
     expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent(
-      `(${SELLER_LIST_LIMIT}+)`,
+      `(${SELLER_LIST_LIMIT})`,
     );
+    expect(screen.queryByRole("button", { name: /Show older/ })).not.toBeInTheDocument();
   });
 
   it("reads Delivered orders back past the newest, a page at a time, each once, to the first", async () => {
@@ -387,9 +402,10 @@ describe("seller: live order queue", () => {
         }),
       );
     const newest = delivered(0, SELLER_LIST_LIMIT);
-    // The second page holds an order the newest ones hold too (it changed since): shown once.
-    const pages = [delivered(200, 200), [...delivered(400, 3), newest[5]!]];
-    const calls = serve([], [], newest, pages);
+    // The history's first page is the newest orders again (nothing new: the next follows by
+    // itself); the last holds an order the newest hold too (it changed since): shown once.
+    const pages = [newest, delivered(200, 200), [...delivered(400, 3), newest[5]!]];
+    const calls = serve([], [], newest, { Delivered: pages });
     render("/seller/orders?status=Delivered");
     expect(await screen.findAllByRole("article")).toHaveLength(200);
     const more = screen.getByRole("button", { name: "Show older Delivered orders" });
@@ -415,6 +431,34 @@ describe("seller: live order queue", () => {
     // Newest first, the oldest last.
     const labels = screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
     expect(labels.at(-1)).toBe("Order d0000402");
+  });
+
+  it("offers older Cancelled orders when the newest hold none, and keeps each status's history apart", async () => {
+    FakeEventSource.install();
+    const newest = Array.from({ length: SELLER_LIST_LIMIT }, (_, i) =>
+      makeOrder(`d${String(i).padStart(7, "0")}-x`, { status: "Delivered" }),
+    );
+    const cancelled = [makeOrder("c0000001-x", { status: "Cancelled" })];
+    serve([], [], newest, { Cancelled: [cancelled], Delivered: [newest, []] });
+    render("/seller/orders?status=Cancelled");
+    expect(await screen.findByText("No Cancelled orders among the newest 200.")).toBeVisible();
+    const more = screen.getByRole("button", { name: "Show older Cancelled orders" });
+    more.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByRole("article", { name: "Order c0000001" })).toBeVisible();
+    // The last page is in: the button goes, its focus moves to the line that says so.
+    const line = await screen.findByText("Every Cancelled order is shown.");
+    expect(line).toHaveFocus();
+    expect(screen.queryByRole("button", { name: /Show older/ })).not.toBeInTheDocument();
+
+    // Delivered's history is its own: not asked for there yet.
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
+    expect(await screen.findAllByRole("article")).toHaveLength(200);
+    expect(screen.getByRole("button", { name: "Show older Delivered orders" })).toBeVisible();
+    await userEvent.click(within(nav).getByRole("link", { name: /Cancelled/ }));
+    expect(await screen.findByRole("article", { name: "Order c0000001" })).toBeVisible();
+    expect(screen.getByText("Every Cancelled order is shown.")).toBeVisible();
   });
 
   it("adds a new unpaid online checkout to the awaiting-payment list as it happens", async () => {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
@@ -94,20 +94,27 @@ export function SellerOrdersPage() {
   // Delivered and Cancelled come from the newest orders; asked for, every older one of that status
   // follows, a page at a time.
   const historyStatus = filter === "Delivered" || filter === "Cancelled" ? filter : undefined;
-  const [historyAsked, setHistoryAsked] = useState<Filter | null>(null);
+  const [historyAsked, setHistoryAsked] = useState<ReadonlySet<Filter>>(new Set());
+  const asked = historyStatus !== undefined && historyAsked.has(historyStatus);
   const recentEnd = useRecentOrdersEnd(listOf(filter) === "recent");
-  const history = useOrderHistory(
-    historyStatus ?? "Delivered",
-    recentEnd.data ?? null,
-    historyStatus !== undefined && historyAsked === historyStatus,
-  );
+  const history = useOrderHistory(historyStatus ?? "Delivered", asked);
   const askHistory = () => {
-    if (historyAsked !== historyStatus) setHistoryAsked(historyStatus ?? null);
+    if (!asked) setHistoryAsked(new Set([...historyAsked, filter]));
     else if (history.data) void history.fetchNextPage();
     else void history.refetch();
   };
-  const historyShown = historyStatus !== undefined && history.data !== undefined;
+  const historyShown = asked && history.data !== undefined;
   const older = historyShown ? history.data.pages.flatMap((page) => page.orders) : [];
+  // The history's first page starts at the newest order of its status, so it overlaps the newest
+  // orders (reading on from where they end would leave a gap once they are read again): a page
+  // that brought nothing new is followed by the next, so that each press shows older orders.
+  const lastPage = history.data?.pages.at(-1);
+  const recentIds = new Set(lists.recent.data?.map((order) => order._id));
+  const broughtNothing =
+    historyShown && lastPage !== undefined && lastPage.orders.every((o) => recentIds.has(o._id));
+  useEffect(() => {
+    if (broughtNothing && history.hasNextPage && !history.isFetching) void history.fetchNextPage();
+  }, [broughtNothing, history]);
   const live = useOrderEvents(SELLER_EVENTS_URL);
   const timeZone = useShopTimeZone();
   const now = useNow();
@@ -135,7 +142,9 @@ export function SellerOrdersPage() {
     const full =
       f === historyStatus && historyShown
         ? history.hasNextPage
-        : lists[listOf(f)].data!.length >= listLimit[listOf(f)];
+        : listOf(f) === "recent"
+          ? Boolean(recentEnd.data)
+          : lists[listOf(f)].data!.length >= listLimit[listOf(f)];
     return full ? `${orders.length}+` : String(orders.length);
   };
   useOpenOrdersTitle(ordersOf("open")?.length);
@@ -205,30 +214,40 @@ export function SellerOrdersPage() {
         </div>
       ) : source.isError && !source.data ? (
         <LoadError what="orders" onRetry={() => void source.refetch()} />
-      ) : shown.length === 0 ? (
-        <p className="text-gray-600">
-          {filter === "open"
-            ? "No open orders right now. New orders appear here as shoppers buy."
-            : filter === "refund-due"
-              ? "No refunds owed."
-              : `No orders in ${filter}.`}
-        </p>
       ) : (
         <>
-          <ul ref={list} className="flex flex-col gap-4" aria-label="Orders">
-            {shown.map((order, index) => (
-              <li key={order._id}>
-                <OrderCard
-                  order={order}
-                  now={now}
-                  timeZone={timeZone}
-                  onLeaveWithFocus={() => (focusLostAt.current = index)}
-                />
-              </li>
-            ))}
-          </ul>
+          {shown.length === 0 ? (
+            <p className="text-gray-600">
+              {filter === "open"
+                ? "No open orders right now. New orders appear here as shoppers buy."
+                : filter === "refund-due"
+                  ? "No refunds owed."
+                  : historyFull && !historyShown
+                    ? `No ${filter} orders among the newest ${SELLER_LIST_LIMIT}.`
+                    : `No orders in ${filter}.`}
+            </p>
+          ) : (
+            <ul ref={list} className="flex flex-col gap-4" aria-label="Orders">
+              {shown.map((order, index) => (
+                <li key={order._id}>
+                  <OrderCard
+                    order={order}
+                    now={now}
+                    timeZone={timeZone}
+                    onLeaveWithFocus={() => (focusLostAt.current = index)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
           {historyStatus !== undefined && (historyFull || historyShown) && (
-            <OlderOrders status={historyStatus} history={history} onAsk={askHistory} />
+            <OlderOrders
+              status={historyStatus}
+              asked={asked}
+              shown={shown.length}
+              history={history}
+              onAsk={askHistory}
+            />
           )}
         </>
       )}
@@ -238,35 +257,57 @@ export function SellerOrdersPage() {
 
 /**
  * Below a history the newest orders cut short: the button that reads it further back, a page at
- * a time, and what became of the last try.
+ * a time, and a status line that says where it stands (read out as it changes). When the last
+ * page has come, the button goes and the focus it had moves to that line.
  */
 function OlderOrders({
   status,
+  asked,
+  shown,
   history,
   onAsk,
 }: {
   status: HistoryStatus;
+  asked: boolean;
+  shown: number;
   history: ReturnType<typeof useOrderHistory>;
   onAsk: () => void;
 }) {
-  const loading = history.isFetching;
-  const failed = history.isError && !loading;
-  if (history.data && !history.hasNextPage && !failed)
-    return <p className="text-sm text-gray-600">{`Every ${status} order is shown.`}</p>;
+  const loading = asked && history.isFetching;
+  const failed = asked && history.isError && !loading;
+  const done = asked && history.data !== undefined && !history.hasNextPage && !failed;
+  const line = useRef<HTMLParagraphElement>(null);
+  // Whether the button had the focus when last pressed (it goes once the last page is in).
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (done && hadFocus.current) line.current?.focus();
+  }, [done]);
+  const says = failed
+    ? "Could not load older orders. Try again."
+    : loading
+      ? `Loading older ${status} orders…`
+      : done
+        ? `Every ${status} order is shown.`
+        : asked
+          ? `Showing the newest ${shown} ${status} orders.`
+          : `Showing ${status} orders among the newest ${SELLER_LIST_LIMIT} orders.`;
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button
-        type="button"
-        onClick={() => !loading && onAsk()}
-        aria-disabled={loading}
-        className="min-h-11 rounded border border-gray-300 px-4 text-sm hover:bg-gray-100 aria-disabled:cursor-progress aria-disabled:opacity-60 md:min-h-9"
-      >
-        {loading ? "Loading older orders…" : `Show older ${status} orders`}
-      </button>
-      <p role="status" className="text-sm text-gray-600">
-        {failed
-          ? "Could not load older orders. Try again."
-          : `Showing ${status} orders among the newest. Older ones load ${SELLER_LIST_LIMIT} at a time.`}
+      {!done && (
+        <button
+          type="button"
+          onClick={(event) => {
+            hadFocus.current = document.activeElement === event.currentTarget;
+            if (!loading) onAsk();
+          }}
+          aria-disabled={loading}
+          className="min-h-11 rounded border border-gray-300 px-4 text-sm hover:bg-gray-100 aria-disabled:cursor-progress aria-disabled:opacity-60 md:min-h-9"
+        >
+          {`Show older ${status} orders`}
+        </button>
+      )}
+      <p ref={line} role="status" tabIndex={-1} className="text-sm text-gray-600 outline-none">
+        {says}
       </p>
     </div>
   );
