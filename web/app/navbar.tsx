@@ -154,7 +154,8 @@ function CartLink({ count, known }: { count: number; known: boolean }) {
     <Link
       to="/cart"
       className="relative flex h-11 w-11 items-center justify-center text-gray-700"
-      aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+      // Its count is said once known (a drawn page shows the kept cart's meanwhile, styles.css).
+      aria-label={known ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
     >
       <CartIcon />
       <span

@@ -48,7 +48,11 @@ export function RestockForm({
       { id: product._id, quantity: change, ...(note.trim() ? { note: note.trim() } : {}) },
       {
         onSuccess: (answer) => {
-          toast.success(change > 0 ? `Added ${units(change)}` : `Removed ${units(-change)}`);
+          const done = change > 0 ? `Added ${units(change)}` : `Removed ${units(-change)}`;
+          // Units in stock yet off sale: the seller switched it off, and a restock leaves it so.
+          if (answer.product.stock > 0 && !answer.product.inStock)
+            toast(`${done}. Still off sale: switch it on to sell it.`);
+          else toast.success(done);
           setQuantity("");
           setNote("");
           onRestocked(answer.product);

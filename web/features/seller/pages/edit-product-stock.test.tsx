@@ -116,6 +116,23 @@ describe("seller: restock", () => {
     expect(JSON.parse(post.init?.body as string)).toEqual({ id: "p1", quantity: -3 });
   });
 
+  it("says a product the seller switched off stays off sale after a restock", async () => {
+    serve(() => ({
+      body: {
+        success: true,
+        message: "Stock Added",
+        product: { ...product, stock: 5, inStock: false },
+      },
+    }));
+    render();
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText("Quantity"), "5");
+    await ui.click(screen.getByRole("button", { name: "Restock" }));
+    expect(
+      await screen.findByText("Added 5 units. Still off sale: switch it on to sell it."),
+    ).toBeInTheDocument();
+  });
+
   it("shows the server's 409 message next to the quantity", async () => {
     serve(() => ({
       status: 409,
