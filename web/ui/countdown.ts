@@ -45,9 +45,20 @@ export const DUE_SOON_MINUTES = 10;
 
 export type DueTone = "ok" | "soon" | "late";
 
-/** "18 min left" / "5 min late" with a tone for colouring (amber under 10 minutes, red late). */
+/** Minutes as a person reads them: "45 min", "2 h 5 min", "3 days" (whole days past 24 hours). */
+export function readableMinutes(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 24 * 60) {
+    const rest = minutes % 60;
+    return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ""}`;
+  }
+  const days = Math.floor(minutes / (24 * 60));
+  return `${days} ${days === 1 ? "day" : "days"}`;
+}
+
+/** "18 min left" / "5 min late" / "2 days late" with a tone for colouring (amber under 10 minutes, red late). */
 export function dueLabel(deadline: string | number | Date, now: number) {
   const due = dueIn(deadline, now);
   const tone: DueTone = due.late ? "late" : due.minutes < DUE_SOON_MINUTES ? "soon" : "ok";
-  return { text: due.late ? `${due.minutes} min late` : `${due.minutes} min left`, tone };
+  return { text: `${readableMinutes(due.minutes)} ${due.late ? "late" : "left"}`, tone };
 }

@@ -74,7 +74,7 @@ function SellerLogin() {
       },
     );
   };
-  const field = "w-full rounded border border-gray-200 p-2 outline-primary";
+  const field = "w-full rounded border border-gray-200 p-2 outline-primary min-h-11";
   return (
     <div className="flex min-h-screen items-center p-4 text-sm text-gray-600">
       <form
@@ -111,7 +111,7 @@ function SellerLogin() {
         {/* Not `disabled` while logging in: the browser would drop the focus to the page. */}
         <button
           aria-disabled={login.isPending}
-          className="w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60"
+          className="min-h-11 w-full rounded-md bg-primary py-2 text-white hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60"
         >
           Login
         </button>

@@ -67,4 +67,27 @@ describe("seller: add product", () => {
     );
     expect(calls.some((c) => c.url === "/api/product/add")).toBe(false);
   });
+
+  it("says a missing picture beside the pictures, with the focus on the first slot, and no toast", async () => {
+    const calls = mockApi(() => undefined);
+    render();
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText("Product Name"), "Alphonso Mango");
+    await ui.click(screen.getByRole("button", { name: "ADD" }));
+    const slot = screen.getByLabelText("Upload image 1");
+    expect(slot).toHaveFocus();
+    expect(slot).toHaveAccessibleDescription("Add at least one picture.");
+    expect(screen.queryByText("Add at least one image")).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/product/add")).toBe(false);
+  });
+
+  it("empties a slot's file field once read, so that the same photo can be chosen again", async () => {
+    mockApi(() => undefined);
+    render();
+    const ui = userEvent.setup();
+    const slot = screen.getByLabelText<HTMLInputElement>("Upload image 1");
+    await ui.upload(slot, new File(["png"], "mango.png", { type: "image/png" }));
+    expect(await screen.findByAltText("Image 1 preview")).toBeInTheDocument();
+    expect(slot.value).toBe("");
+  });
 });

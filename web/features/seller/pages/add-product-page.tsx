@@ -14,6 +14,7 @@ import {
 import { UploadIcon } from "../components/seller-icons";
 import { usePageTitle } from "../../../ui/page-title";
 
+const NO_PICTURE = "Add at least one picture.";
 const emptySlots = () => Array.from({ length: MAX_PHOTOS }, () => undefined);
 
 export function AddProductPage() {
@@ -25,6 +26,7 @@ export function AddProductPage() {
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [imageError, setImageError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
+  const firstSlot = useRef<HTMLInputElement>(null);
   useFocusFirstError(formRef, errors);
 
   // Object URLs for the previews, revoked when the files change or the page closes.
@@ -49,8 +51,9 @@ export function AddProductPage() {
     const images = files.filter((f): f is File => Boolean(f));
     const found = productFormErrors(form);
     setErrors(found);
-    setImageError(images.length === 0 ? "Add at least one picture." : undefined);
-    if (images.length === 0) return toast.error("Add at least one image");
+    setImageError(images.length === 0 ? NO_PICTURE : undefined);
+    // Said beside the pictures, which come first on the page: the focus goes there.
+    if (images.length === 0) return firstSlot.current?.focus();
     if (Object.keys(found).length > 0) return;
     const { weight, ...fields } = productDataFrom(form);
     const productData = weight ? { ...fields, weight } : fields;
@@ -83,14 +86,27 @@ export function AddProductPage() {
           {files.map((_, index) => (
             <label key={index} className="cursor-pointer">
               <input
+                ref={index === 0 ? firstSlot : undefined}
                 type="file"
                 accept={IMAGE_ACCEPT}
                 className="peer sr-only"
-                onChange={(e) => choose(index, e.target.files?.[0])}
+                aria-invalid={index === 0 && imageError === NO_PICTURE ? true : undefined}
+                aria-describedby={imageError ? "add-product-image-error" : undefined}
+                onChange={(e) => {
+                  choose(index, e.target.files?.[0]);
+                  // Emptied, so that the same file can be chosen again (another product's photo).
+                  e.target.value = "";
+                }}
               />
               {previews[index] ? (
                 <img
                   src={previews[index]}
+                  // A file the browser cannot show is no picture the server will take: said now,
+                  // beside the slot, rather than after the upload.
+                  onError={() => {
+                    choose(index, undefined);
+                    setImageError(`Picture ${index + 1} is not a JPEG, PNG, WebP or AVIF image.`);
+                  }}
                   alt={`Image ${index + 1} preview`}
                   width={100}
                   height={100}
@@ -108,7 +124,7 @@ export function AddProductPage() {
           ))}
         </div>
         {imageError && (
-          <p role="alert" className="mt-2 text-sm text-red-700">
+          <p id="add-product-image-error" role="alert" className="mt-2 text-sm text-red-700">
             {imageError}
           </p>
         )}

@@ -55,9 +55,12 @@ export function ProductListPage() {
           {pages.hasNextPage && (
             <button
               type="button"
-              onClick={() => void pages.fetchNextPage()}
-              disabled={pages.isFetchingNextPage}
-              className="mt-4 min-h-11 rounded border border-primary px-6 text-primary hover:bg-primary/10 disabled:opacity-60"
+              // Not `disabled` while loading: the browser would drop the focus to the page.
+              onClick={() => {
+                if (!pages.isFetchingNextPage) void pages.fetchNextPage();
+              }}
+              aria-disabled={pages.isFetchingNextPage}
+              className="mt-4 min-h-11 rounded border border-primary px-6 text-primary hover:bg-primary/10 aria-disabled:opacity-60"
             >
               {pages.isFetchingNextPage ? "Loading…" : "Load more"}
             </button>

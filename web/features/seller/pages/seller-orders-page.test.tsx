@@ -402,9 +402,13 @@ describe("seller: live order queue", () => {
         }),
       );
     const newest = delivered(0, SELLER_LIST_LIMIT);
-    // The history's first page is the newest orders again (nothing new: the next follows by
+    // The history's first page is mostly the newest orders again (5 new: the next follows by
     // itself); the last holds an order the newest hold too (it changed since): shown once.
-    const pages = [newest, delivered(200, 200), [...delivered(400, 3), newest[5]!]];
+    const pages = [
+      [...newest.slice(5), ...delivered(200, 5)],
+      delivered(205, 200),
+      [...delivered(405, 3), newest[5]!],
+    ];
     const calls = serve([], [], newest, { Delivered: pages });
     render("/seller/orders?status=Delivered");
     expect(await screen.findAllByRole("article")).toHaveLength(200);
@@ -412,25 +416,25 @@ describe("seller: live order queue", () => {
     expect(calls.some((c) => c.url.includes("cursor="))).toBe(false);
 
     await userEvent.click(more);
-    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(400));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(405));
     const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
-    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent("(400+)");
+    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent("(405+)");
     // An old order refunded and cancelled now: it leaves Delivered, though its page still has it.
-    const old = pages[0]![10]!;
+    const old = pages[1]![10]!;
     await Source.current(EVENTS)!.push({
       ...old,
       status: "Cancelled",
       history: [...old.history, { status: "Cancelled", at: NOW.toISOString() }],
     });
-    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(399));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(404));
     await userEvent.click(screen.getByRole("button", { name: "Show older Delivered orders" }));
-    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(402));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(407));
     expect(screen.getByText("Every Delivered order is shown.")).toBeInTheDocument();
-    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent("(402)");
+    expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent("(407)");
     expect(screen.queryByRole("button", { name: /Show older/ })).not.toBeInTheDocument();
     // Newest first, the oldest last.
     const labels = screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
-    expect(labels.at(-1)).toBe("Order d0000402");
+    expect(labels.at(-1)).toBe("Order d0000407");
   });
 
   it("offers older Cancelled orders when the newest hold none, and keeps each status's history apart", async () => {

@@ -107,14 +107,17 @@ export function SellerOrdersPage() {
   const older = historyShown ? history.data.pages.flatMap((page) => page.orders) : [];
   // The history's first page starts at the newest order of its status, so it overlaps the newest
   // orders (reading on from where they end would leave a gap once they are read again): a page
-  // that brought nothing new is followed by the next, so that each press shows older orders.
+  // that brought fewer than a quarter of a page of orders not shown before is followed by the
+  // next, so that each press shows a batch of older orders.
   const lastPage = history.data?.pages.at(-1);
   const recentIds = new Set(lists.recent.data?.map((order) => order._id));
-  const broughtNothing =
-    historyShown && lastPage !== undefined && lastPage.orders.every((o) => recentIds.has(o._id));
+  const broughtFew =
+    historyShown &&
+    lastPage !== undefined &&
+    lastPage.orders.filter((o) => !recentIds.has(o._id)).length < SELLER_LIST_LIMIT / 4;
   useEffect(() => {
-    if (broughtNothing && history.hasNextPage && !history.isFetching) void history.fetchNextPage();
-  }, [broughtNothing, history]);
+    if (broughtFew && history.hasNextPage && !history.isFetching) void history.fetchNextPage();
+  }, [broughtFew, history]);
   const live = useOrderEvents(SELLER_EVENTS_URL);
   const timeZone = useShopTimeZone();
   const now = useNow();
