@@ -1,5 +1,5 @@
 import { toast } from "../../../ui/toast";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { formatRupees } from "../../../ui/money";
 import { useDeleteProduct } from "../api";
@@ -25,6 +25,8 @@ function Thumb({ product, size }: { product: Product; size: number }) {
 /** Edit link and Delete button, each at least 44 px tall on phones. */
 function Actions({ product }: { product: Product }) {
   const remove = useDeleteProduct();
+  // The list's filters go along, so that Save and Cancel there come back to the same list.
+  const { search } = useLocation();
   const onDelete = () => {
     if (!window.confirm(`Delete ${product.name}?`)) return;
     remove.mutate(product._id, { onSuccess: (a) => toast.success(a.message) });
@@ -33,7 +35,7 @@ function Actions({ product }: { product: Product }) {
   return (
     <div className="flex gap-3 sm:gap-4">
       <Link
-        to={`/seller/product-list/${product._id}`}
+        to={`/seller/product-list/${product._id}${search}`}
         className={`${action} text-primary`}
         aria-label={`Edit ${product.name}`}
       >

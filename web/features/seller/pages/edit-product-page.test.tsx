@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useLocation } from "react-router";
 import { mockApi, renderApp } from "../../../test/render";
 import { makeProduct } from "../../../test/order-fixture";
 import { EditProductPage } from "./edit-product-page";
@@ -21,11 +22,14 @@ const product = makeProduct("p1", {
   weight: "500g",
 });
 
-const render = () =>
+function ListShown() {
+  return <p>product list{useLocation().search}</p>;
+}
+const render = (search = "") =>
   renderApp(<EditProductPage />, {
-    path: "/seller/product-list/p1",
+    path: `/seller/product-list/p1${search}`,
     pattern: "/seller/product-list/:id",
-    routes: { "/seller/product-list": <p>product list</p> },
+    routes: { "/seller/product-list": <ListShown /> },
   });
 
 describe("seller: edit product", () => {
@@ -87,6 +91,23 @@ describe("seller: edit product", () => {
     const body = JSON.parse(update.init?.body as string) as Record<string, unknown>;
     expect(body).not.toHaveProperty("stock");
     expect(body).toMatchObject({ id: "p1", lowStockThreshold: 5 });
+  });
+
+  it("goes back to the list as it was filtered, on Save and on Cancel", async () => {
+    mockApi((url) => {
+      if (url === "/api/product/p1") return { body: { success: true, product } };
+      if (url === "/api/product/update")
+        return { body: { success: true, message: "Product Updated" } };
+      return undefined;
+    });
+    render("?q=tom&stock=low");
+    const ui = userEvent.setup();
+    expect(await screen.findByRole("link", { name: "Cancel" })).toHaveAttribute(
+      "href",
+      "/seller/product-list?q=tom&stock=low",
+    );
+    await ui.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("product list?q=tom&stock=low")).toBeInTheDocument();
   });
 
   it("says what is wrong next to the field and sends nothing", async () => {

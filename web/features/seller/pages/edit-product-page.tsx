@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { LoadError } from "../../../ui/load-error";
@@ -26,6 +26,7 @@ export function EditProductPage() {
   const product = useSellerProduct(id);
   const queryClient = useQueryClient();
   const [savedPhotos, setPhotosSaved] = useState(false);
+  const { search } = useLocation();
   usePageTitle(product.data ? `Edit ${product.data.name}` : "Edit product");
 
   if (product.isPending) {
@@ -48,7 +49,10 @@ export function EditProductPage() {
       <section className="p-4 md:p-10">
         <h1 className="text-xl font-medium">Product not found</h1>
         <p className="mt-2 text-gray-600">It may have been deleted.</p>
-        <Link to="/seller/product-list" className="mt-4 inline-block text-primary underline">
+        <Link
+          to={`/seller/product-list${search}`}
+          className="mt-4 inline-block text-primary underline"
+        >
           Back to the product list
         </Link>
       </section>
@@ -90,6 +94,8 @@ export function EditProductPage() {
 function EditProductForm({ product }: { product: Product }) {
   const update = useUpdateProduct();
   const navigate = useNavigate();
+  // The list's filters came along from it (product-rows.tsx): Save and Cancel go back to them.
+  const { search } = useLocation();
   const [form, setForm] = useState<ProductForm>(() => productFormFrom(product));
   // Until the seller types a count, the stock field follows the server (restocks, orders).
   const [stockTouched, setStockTouched] = useState(false);
@@ -116,7 +122,7 @@ function EditProductForm({ product }: { product: Product }) {
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
-          void navigate("/seller/product-list");
+          void navigate(`/seller/product-list${search}`);
         },
       },
     );
@@ -143,7 +149,7 @@ function EditProductForm({ product }: { product: Product }) {
           {update.isPending ? "Saving…" : "Save"}
         </button>
         <Link
-          to="/seller/product-list"
+          to={`/seller/product-list${search}`}
           className="flex min-h-11 items-center rounded border px-8 font-medium"
         >
           Cancel

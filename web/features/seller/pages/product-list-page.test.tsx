@@ -81,6 +81,14 @@ describe("seller: product list", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 
+  it("takes the list's filters along to a product's edit page, to come back to them", async () => {
+    serve();
+    render("/seller/product-list?q=apple");
+    // Filtered calls answer the apples.
+    const edit = await screen.findByRole("link", { name: "Edit Shimla Apples" });
+    expect(edit).toHaveAttribute("href", "/seller/product-list/p3?q=apple");
+  });
+
   it("marks sold-out and low-stock products, and leaves the others unmarked", async () => {
     serve();
     render();
