@@ -90,6 +90,8 @@ describe("seller area", () => {
     expect(await screen.findByText("Welcome back, Admin!")).toBeInTheDocument();
     expect(screen.queryByText("Invalid credentials")).not.toBeInTheDocument();
     expect(await screen.findByRole("navigation", { name: "Seller" })).toBeInTheDocument();
+    // The form and its focus are gone: the focus is on the page, not on the body.
+    expect(screen.getByRole("main")).toHaveFocus();
   });
 
   it("follows a seller login and logout made in another tab", async () => {

@@ -36,15 +36,21 @@ export function SellerArea() {
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);
   }, [queryClient]);
+  // Logged in here (not arrived logged in): the focus goes on to the page, not to the body.
+  const [loggedInHere, setLoggedInHere] = useState(false);
   if (!sessionChecked)
     return <div className="m-8 h-64 animate-pulse rounded bg-gray-100" aria-busy="true" />;
-  return isSeller ? <SellerLayout /> : <SellerLogin />;
+  return isSeller ? (
+    <SellerLayout focusPage={loggedInHere} />
+  ) : (
+    <SellerLogin onLoggedIn={() => setLoggedInHere(true)} />
+  );
 }
 
 /** The id of the login form's one error toast, replaced by each failed try. */
 const LOGIN_ERROR = "seller-login-error";
 
-function SellerLogin() {
+function SellerLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { setSeller } = useStore();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
@@ -63,6 +69,7 @@ function SellerLogin() {
       {
         onSuccess: () => {
           toast.success("Welcome back, Admin!");
+          onLoggedIn();
           setSeller(true);
           tellOtherTabs();
           void navigate("/seller");
@@ -128,8 +135,17 @@ const links = [
   { to: "/seller/pick-list", label: "Pick List", Icon: PickListIcon, end: false },
 ];
 
-/** The seller area once logged in: header, sidebar and the page of the route. */
-function SellerLayout() {
+/**
+ * The seller area once logged in: header, sidebar and the page of the route. `focusPage`: the
+ * keyboard focus starts on the page (after a login whose form, with its focus, is gone).
+ */
+function SellerLayout({ focusPage }: { focusPage: boolean }) {
+  const page = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusPage) page.current?.focus();
+    // Once, as the area opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { setSeller } = useStore();
   const navigate = useNavigate();
   const signOut = useSellerLogout();
@@ -179,7 +195,7 @@ function SellerLayout() {
             </NavLink>
           ))}
         </nav>
-        <div className="flex-1 overflow-x-auto">
+        <main ref={page} tabIndex={-1} className="flex-1 overflow-x-auto outline-none">
           <Routes>
             <Route index element={<AddProductPage />} />
             <Route path="dashboard" element={<DashboardPage />} />
@@ -188,7 +204,7 @@ function SellerLayout() {
             <Route path="orders" element={<SellerOrdersPage />} />
             <Route path="pick-list" element={<PickListPage />} />
           </Routes>
-        </div>
+        </main>
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
@@ -77,7 +77,22 @@ export function PhotoEditor({
     photos.filter((_, i) => i === index).forEach(release);
     setPhotos(ordered(photos.map((p, i) => (i === index ? added[0]! : p))));
   };
+  // A removed photo's button held the focus: it goes to the photo now in its place (its Remove,
+  // or Replace when it is the last one left), not to the page.
+  const list = useRef<HTMLUListElement>(null);
+  const focusAt = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = focusAt.current;
+    if (at === null) return;
+    focusAt.current = null;
+    const item = list.current?.querySelectorAll(":scope > li")[Math.min(at, photos.length - 1)];
+    (
+      item?.querySelector<HTMLElement>("button:not(:disabled)") ??
+      item?.querySelector<HTMLElement>("input")
+    )?.focus();
+  }, [photos]);
   const remove = (index: number) => {
+    focusAt.current = index;
     setProblem(undefined);
     photos.filter((_, i) => i === index).forEach(release);
     setPhotos(photos.filter((_, i) => i !== index));
@@ -115,7 +130,7 @@ export function PhotoEditor({
         1 to 4 photos: JPEG, PNG, WebP or AVIF, at most 5 MB each. The first is the main one; new
         photos go after the ones you keep. A product keeps at least one photo.
       </p>
-      <ul className="flex flex-wrap gap-3">
+      <ul ref={list} className="flex flex-wrap gap-3">
         {photos.map((photo, index) => {
           const label = `Photo ${index + 1}`;
           return (

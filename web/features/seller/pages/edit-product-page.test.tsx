@@ -181,6 +181,8 @@ describe("seller: edit product", () => {
     expect(calls.some((c) => c.url === "/api/product/images")).toBe(false);
 
     await ui.click(screen.getByRole("button", { name: "Remove photo 2" }));
+    // The focus goes to the photo now last, not to the page: photo 1, alone, keeps its Replace.
+    expect(screen.getByLabelText("Replace photo 1")).toHaveFocus();
     const png = new File(["png"], "basket.png", { type: "image/png" });
     await ui.upload(screen.getByLabelText("Add a photo"), png);
     expect(screen.getByAltText("Fresh Tomatoes, photo 2 (new)")).toBeInTheDocument();
