@@ -3,7 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { quietDashboard } from "../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../test/render";
+import { FakeEventSource } from "../../test/fake-event-source";
+import { makeOrder } from "../../test/order-fixture";
 import { SellerArea } from "./seller-area";
+
+const EVENTS = "/api/order/seller/events";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,6 +40,34 @@ describe("seller area", () => {
     );
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toContain("/api/seller/dashboard?days=7");
+  });
+
+  it("announces a new order on the seller's other pages too, with one stream, not two on Orders", async () => {
+    const Source = FakeEventSource.install();
+    mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard() };
+      if (url === "/api/order/seller?open=true") return { body: { success: true, orders: [] } };
+      if (url === "/api/order/seller?refundDue=true")
+        return { body: { success: true, orders: [] } };
+      return undefined;
+    });
+    renderApp(<SellerArea />, { path: "/seller/dashboard", pattern: "/seller/*" });
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    const stream = await waitFor(() => Source.current(EVENTS)!);
+    await stream.open();
+    await stream.push(makeOrder("33333333-dddd", { amount: 210 }));
+    expect(await screen.findByText("New order #33333333 · ₹210")).toBeInTheDocument();
+
+    // The Orders page keeps its own stream: the layout's closes, one stays open.
+    const nav = screen.getByRole("navigation", { name: "Seller" });
+    await userEvent.click(within(nav).getByRole("link", { name: "Orders" }));
+    expect(await screen.findByRole("heading", { name: "Orders List" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(FakeEventSource.instances.filter((s) => s.url === EVENTS && !s.closed)).toHaveLength(
+        1,
+      ),
+    );
   });
 
   it("shows the login form again when the seller's session ends (a call refused)", async () => {

@@ -1,10 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../ui/toast";
-import { NavLink, Route, Routes, useNavigate } from "react-router";
+import { NavLink, Route, Routes, useLocation, useNavigate } from "react-router";
 import { errorMessage } from "../../lib/query-client";
 import { useStore } from "../../lib/store";
-import { useSellerLogin, useSellerLogout } from "./api";
+import { useOpenOrders, useSellerLogin, useSellerLogout } from "./api";
+import { useNewOrderAlerts } from "./components/order-alerts";
+import { SELLER_EVENTS_URL } from "./components/order-format";
+import { useOrderEvents } from "../../ui/use-order-events";
 import {
   AddProductIcon,
   DashboardIcon,
@@ -141,6 +144,10 @@ const links = [
  */
 function SellerLayout({ focusPage }: { focusPage: boolean }) {
   const page = useRef<HTMLElement>(null);
+  // The Orders and Pick List pages keep their own live stream; elsewhere the layout listens, so
+  // that a new order is announced wherever the seller is.
+  const { pathname } = useLocation();
+  const pageHasStream = /^\/seller\/(orders|pick-list)(\/|$)/.test(pathname);
   useEffect(() => {
     if (focusPage) page.current?.focus();
     // Once, as the area opens.
@@ -195,6 +202,7 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
             </NavLink>
           ))}
         </nav>
+        {!pageHasStream && <NewOrderAlerts />}
         <main ref={page} tabIndex={-1} className="flex-1 overflow-x-auto outline-none">
           <Routes>
             <Route index element={<AddProductPage />} />
@@ -208,4 +216,14 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
       </div>
     </>
   );
+}
+
+/**
+ * New orders, announced (a toast and a beep, as on the Orders page) on the seller's pages that
+ * have no live order list of their own: the seller's live stream and the open queue.
+ */
+function NewOrderAlerts() {
+  useOrderEvents(SELLER_EVENTS_URL);
+  useNewOrderAlerts(useOpenOrders().data);
+  return null;
 }
