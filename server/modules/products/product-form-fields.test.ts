@@ -128,6 +128,13 @@ describe("POST /api/product/images", () => {
     expect(images[0]).toBe("http://localhost:3000/media/b-large.webp");
     expect(images[1]).toMatch(/^http:\/\/localhost:3000\/media\/p-[0-9a-f-]{36}-large\.webp$/);
 
+    // Kept in the order given: the seller's "Make main". A URL named twice is kept once.
+    const reordered = await send(
+      { id: product.id, keep: JSON.stringify([images[1], images[0], images[1]]) },
+      0,
+    );
+    expect(reordered.json<{ product: Product }>().product.image).toEqual([images[1], images[0]]);
+
     expect((await send({ id: product.id, keep: "[]" }, 0)).json()).toMatchObject({
       message: "images must have at least 1 picture",
     });

@@ -113,9 +113,14 @@ export function productsRoutes(deps: AppDeps) {
         const product = await withMultipartUpload(request, async (upload) => {
           const id = upload.fields.get("id") ?? "";
           const current = await findProductImages(deps.db, id);
-          const keep = parseKeep(upload.fields.get("keep"))
-            .map((url) => deps.urls.storedMediaPath(url))
-            .filter((p): p is string => p !== undefined && current.includes(p));
+          // In the order given (the first is the main picture), each once.
+          const keep = [
+            ...new Set(
+              parseKeep(upload.fields.get("keep"))
+                .map((url) => deps.urls.storedMediaPath(url))
+                .filter((p): p is string => p !== undefined && current.includes(p)),
+            ),
+          ];
           if (keep.length + upload.imageCount === 0)
             throw new AppError("validation_failed", "images must have at least 1 picture");
           if (keep.length + upload.imageCount > MAX_IMAGES)

@@ -77,22 +77,29 @@ export function PhotoEditor({
     photos.filter((_, i) => i === index).forEach(release);
     setPhotos(ordered(photos.map((p, i) => (i === index ? added[0]! : p))));
   };
-  // A removed photo's button held the focus: it goes to the photo now in its place (its Remove,
-  // or Replace when it is the last one left), not to the page.
+  // A button that goes with its photo held the focus: a removed photo's goes to the photo now in
+  // its place (its Remove, or Replace when it is the last one left); a photo made the main one
+  // keeps it on that photo, now first (its Replace). Never to the page.
   const list = useRef<HTMLUListElement>(null);
-  const focusAt = useRef<number | null>(null);
+  const focusAt = useRef<{ index: number; on: "remove" | "replace" } | null>(null);
   useLayoutEffect(() => {
     const at = focusAt.current;
     if (at === null) return;
     focusAt.current = null;
-    const item = list.current?.querySelectorAll(":scope > li")[Math.min(at, photos.length - 1)];
-    (
-      item?.querySelector<HTMLElement>("button:not(:disabled)") ??
-      item?.querySelector<HTMLElement>("input")
-    )?.focus();
+    const items = list.current?.querySelectorAll(":scope > li");
+    const item = items?.[Math.min(at.index, photos.length - 1)];
+    const removeButton = item?.querySelector<HTMLElement>("button[data-remove]:not(:disabled)");
+    const replaceInput = item?.querySelector<HTMLElement>("input");
+    ((at.on === "remove" ? removeButton : null) ?? replaceInput)?.focus();
   }, [photos]);
+  // The main photo is the first: a kept one can be moved there (the server keeps them in order).
+  const makeMain = (index: number) => {
+    focusAt.current = { index: 0, on: "replace" };
+    setProblem(undefined);
+    setPhotos([photos[index]!, ...photos.filter((_, i) => i !== index)]);
+  };
   const remove = (index: number) => {
-    focusAt.current = index;
+    focusAt.current = { index, on: "remove" };
     setProblem(undefined);
     photos.filter((_, i) => i === index).forEach(release);
     setPhotos(photos.filter((_, i) => i !== index));
@@ -128,7 +135,8 @@ export function PhotoEditor({
       </h2>
       <p id={hintId} className="text-xs text-gray-500">
         1 to 4 photos: JPEG, PNG, WebP or AVIF, at most 5 MB each. The first is the main one; new
-        photos go after the ones you keep. A product keeps at least one photo.
+        photos go after the ones you keep (once saved, Make main moves one first). A product keeps
+        at least one photo.
       </p>
       <ul ref={list} className="flex flex-wrap gap-3">
         {photos.map((photo, index) => {
@@ -159,8 +167,19 @@ export function PhotoEditor({
                   />
                   Replace
                 </label>
+                {index > 0 && photo.kind === "kept" && (
+                  <button
+                    type="button"
+                    onClick={() => makeMain(index)}
+                    aria-label={`Make ${label.toLowerCase()} the main one`}
+                    className={button}
+                  >
+                    Make main
+                  </button>
+                )}
                 <button
                   type="button"
+                  data-remove
                   onClick={() => remove(index)}
                   disabled={photos.length === 1}
                   aria-label={`Remove ${label.toLowerCase()}`}

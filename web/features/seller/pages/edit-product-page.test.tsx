@@ -207,6 +207,43 @@ describe("seller: edit product", () => {
     expect(screen.getByRole("button", { name: "Update photos" })).toHaveFocus();
   });
 
+  it("makes a kept photo the main one and sends the photos in that order", async () => {
+    const two = { ...product, image: ["/media/a-large.webp", "/media/b-large.webp"] };
+    const calls = mockApi((url) => {
+      if (url === "/api/product/p1") return { body: { success: true, product: two } };
+      if (url === "/api/product/images")
+        return {
+          body: {
+            success: true,
+            message: "Photos Updated",
+            product: { ...two, image: ["/media/b-large.webp", "/media/a-large.webp"] },
+          },
+        };
+      return undefined;
+    });
+    render();
+    const ui = userEvent.setup();
+    expect(
+      await screen.findByRole("button", { name: "Make photo 2 the main one" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Make photo 1 the main one" })).toBeNull();
+    await ui.click(screen.getByRole("button", { name: "Make photo 2 the main one" }));
+    expect(screen.getByAltText("Fresh Tomatoes, photo 1")).toHaveAttribute(
+      "src",
+      "/media/b-thumb.webp",
+    );
+    // The focus stays with the photo, now the main one.
+    expect(screen.getByLabelText("Replace photo 1")).toHaveFocus();
+    await ui.click(screen.getByRole("button", { name: "Update photos" }));
+    expect(await screen.findByText("Photos Updated")).toBeInTheDocument();
+    const body = calls.find((c) => c.url === "/api/product/images")!.init?.body as FormData;
+    expect(JSON.parse(body.get("keep") as string)).toEqual([
+      "/media/b-large.webp",
+      "/media/a-large.webp",
+    ]);
+    expect(body.getAll("images")).toEqual([]);
+  });
+
   it("refuses a picture over 5 MB and keeps the last photo", async () => {
     mockApi((url) =>
       url === "/api/product/p1" ? { body: { success: true, product } } : undefined,
