@@ -48,3 +48,12 @@ export function decodeCursorText(encoded: string): string | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(encoded)) return undefined;
   return Buffer.from(encoded, "base64url").toString("latin1");
 }
+
+/** A cursor that is a keyset alone (lists without other kinds of cursor). */
+export const encodeKeysetCursor = (keyset: Keyset) => encodeCursorText(keysetText(keyset));
+
+/** The keyset a keyset-alone cursor names, or undefined when it is not one of ours. */
+export function decodeKeysetCursor(encoded: string): Keyset | undefined {
+  const text = decodeCursorText(encoded);
+  return text === undefined ? undefined : parseKeyset(text);
+}

@@ -4,11 +4,9 @@ import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import {
-  decodeCursorText,
-  encodeCursorText,
-  keysetText,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
   microsOf,
-  parseKeyset,
   pastKeyset,
   type Keyset,
 } from "../../db/keyset-cursor";
@@ -82,8 +80,7 @@ export async function listSellerOrders(
   }
   let after: Keyset | undefined;
   if (filter.cursor !== undefined) {
-    const text = decodeCursorText(filter.cursor);
-    after = text === undefined ? undefined : parseKeyset(text);
+    after = decodeKeysetCursor(filter.cursor);
     if (!after) throw new AppError("validation_failed", "cursor is invalid");
   }
   const limit = filter.limit ?? SELLER_LIST_LIMIT;
@@ -111,7 +108,7 @@ export async function listSellerOrders(
     orders: listed,
     nextCursor:
       rows.length > limit && last
-        ? encodeCursorText(keysetText({ micros: BigInt(last.micros), id: last.row.id }))
+        ? encodeKeysetCursor({ micros: BigInt(last.micros), id: last.row.id })
         : null,
   };
 }
