@@ -41,8 +41,9 @@ function matches(order: Order, filter: Filter): boolean {
 }
 
 /**
- * The server's list each filter is read from, and how many orders it answers at most: the queue
- * (every open order), the refunds owed, the newest orders (history), the unpaid checkouts.
+ * The server's list each filter is read from: the queue (every open order), the refunds owed, the
+ * newest orders (history), the unpaid checkouts; and how many orders each answers at most (the
+ * newest orders say themselves whether older ones exist).
  */
 type ListName = "queue" | "refunds" | "recent" | "awaiting";
 function listOf(filter: Filter): ListName {
@@ -51,10 +52,9 @@ function listOf(filter: Filter): ListName {
   if (filter === "Delivered" || filter === "Cancelled") return "recent";
   return "queue";
 }
-const listLimit: Record<ListName, number> = {
+const listLimit: Record<Exclude<ListName, "recent">, number> = {
   queue: OPEN_QUEUE_LIMIT,
   refunds: OPEN_QUEUE_LIMIT,
-  recent: SELLER_LIST_LIMIT,
   awaiting: SELLER_LIST_LIMIT,
 };
 
@@ -142,12 +142,13 @@ export function SellerOrdersPage() {
   const countOf = (f: Filter): string | undefined => {
     const orders = ordersOf(f);
     if (!orders) return undefined;
+    const list = listOf(f);
     const full =
       f === historyStatus && historyShown
         ? history.hasNextPage
-        : listOf(f) === "recent"
+        : list === "recent"
           ? Boolean(recentEnd.data)
-          : lists[listOf(f)].data!.length >= listLimit[listOf(f)];
+          : lists[list].data!.length >= listLimit[list];
     return full ? `${orders.length}+` : String(orders.length);
   };
   useOpenOrdersTitle(ordersOf("open")?.length);
