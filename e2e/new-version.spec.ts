@@ -17,6 +17,12 @@ async function chunksGone(page: Page, { untilReload }: { untilReload: boolean })
   });
 }
 
+/** The page the shopper is on when the new version lands: /contact, its app running. */
+async function openContactPage(page: Page) {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
+}
+
 const mark = (page: Page) =>
   page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
 const marked = (page: Page) =>
@@ -25,8 +31,7 @@ const marked = (page: Page) =>
 test("the page a shopper moves to after a new version is loaded again, new, not an error", async ({
   page,
 }) => {
-  await page.goto("/contact");
-  await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
+  await openContactPage(page);
   await mark(page);
   await chunksGone(page, { untilReload: true });
 
@@ -41,8 +46,7 @@ test("the page a shopper moves to after a new version is loaded again, new, not 
 test("a chunk truly missing shows the error page after one more load, not loads for ever", async ({
   page,
 }) => {
-  await page.goto("/contact");
-  await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
+  await openContactPage(page);
   let loads = 0;
   page.on("load", () => loads++);
   await chunksGone(page, { untilReload: false });
@@ -58,8 +62,7 @@ test("offline, a page that cannot load says so instead of loading again", async 
   page,
   context,
 }) => {
-  await page.goto("/contact");
-  await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
+  await openContactPage(page);
   await mark(page);
   await chunksGone(page, { untilReload: false });
   await context.setOffline(true);

@@ -32,6 +32,19 @@ const render = (search = "") =>
     routes: { "/seller/product-list": <ListShown /> },
   });
 
+/** The product with photos a and b; the images call answers it with `saved` as its photos. */
+function serveTwoPhotos(saved: string[]) {
+  const two = { ...product, image: ["/media/a-large.webp", "/media/b-large.webp"] };
+  return mockApi((url) => {
+    if (url === "/api/product/p1") return { body: { success: true, product: two } };
+    if (url === "/api/product/images")
+      return {
+        body: { success: true, message: "Photos Updated", product: { ...two, image: saved } },
+      };
+    return undefined;
+  });
+}
+
 describe("seller: edit product", () => {
   it("starts from the product's values and saves every field, then returns to the list", async () => {
     const calls = mockApi((url) => {
@@ -159,19 +172,7 @@ describe("seller: edit product", () => {
   });
 
   it("removes a photo, adds a new one and sends them to the images endpoint", async () => {
-    const two = { ...product, image: ["/media/a-large.webp", "/media/b-large.webp"] };
-    const calls = mockApi((url) => {
-      if (url === "/api/product/p1") return { body: { success: true, product: two } };
-      if (url === "/api/product/images")
-        return {
-          body: {
-            success: true,
-            message: "Photos Updated",
-            product: { ...two, image: ["/media/a-large.webp", "/media/c-large.webp"] },
-          },
-        };
-      return undefined;
-    });
+    const calls = serveTwoPhotos(["/media/a-large.webp", "/media/c-large.webp"]);
     render();
     const ui = userEvent.setup();
     const update = await screen.findByRole("button", { name: "Update photos" });
@@ -208,19 +209,7 @@ describe("seller: edit product", () => {
   });
 
   it("makes a kept photo the main one and sends the photos in that order", async () => {
-    const two = { ...product, image: ["/media/a-large.webp", "/media/b-large.webp"] };
-    const calls = mockApi((url) => {
-      if (url === "/api/product/p1") return { body: { success: true, product: two } };
-      if (url === "/api/product/images")
-        return {
-          body: {
-            success: true,
-            message: "Photos Updated",
-            product: { ...two, image: ["/media/b-large.webp", "/media/a-large.webp"] },
-          },
-        };
-      return undefined;
-    });
+    const calls = serveTwoPhotos(["/media/b-large.webp", "/media/a-large.webp"]);
     render();
     const ui = userEvent.setup();
     expect(
