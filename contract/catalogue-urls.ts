@@ -15,11 +15,15 @@ export const MAX_IDS_PER_QUERY = 100;
 /** Related products on a product page: up to 5 in-stock products of its category. */
 export const RELATED_PRODUCTS = 5;
 
+/** `low` and `out` choose by units left; `off`: switched off sale by the seller. */
+export const stockLevels = ["low", "out", "off"] as const;
+export type StockLevel = (typeof stockLevels)[number];
+
 export interface ProductListParams {
   q?: string;
   category?: string;
   inStock?: boolean;
-  stock?: "low" | "out";
+  stock?: StockLevel;
   ids?: readonly string[];
   limit?: number;
   cursor?: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_IDS_PER_QUERY } from "./catalogue-urls";
+import { MAX_IDS_PER_QUERY, stockLevels } from "./catalogue-urls";
 import { categoryKeys } from "./categories";
 import { idSchema, plainText, rupeesSchema, successSchema, timestampSchema } from "./common";
 
@@ -13,6 +13,11 @@ export const productSchema = z.object({
   image: z.array(z.string()),
   description: z.array(z.string()),
   inStock: z.boolean(),
+  /**
+   * Present (true) when the seller switched the product off sale: it stays off through restocks
+   * until switched on. A product off sale without it is simply sold out.
+   */
+  switchedOff: z.literal(true).optional(),
   stock: z.number().int(),
   weight: z.string().optional(),
   /** At or below this many units the seller is told to restock. */
@@ -44,13 +49,14 @@ const idListSchema = z
   .transform((text) => [...new Set(text.split(",").map((id) => id.trim()))].filter(Boolean))
   .pipe(z.array(idSchema).min(1).max(MAX_IDS_PER_QUERY));
 
-export const stockLevels = ["low", "out"] as const;
-
 export const productListQuerySchema = z.object({
   q: plainText(0, 100).optional(),
   category: categoryParamSchema.optional(),
   inStock: z.enum(["true", "false"]).optional(),
-  /** `low`: at or below its low-stock threshold (sold out included); `out`: no units left. */
+  /**
+   * `low`: at or below its low-stock threshold (sold out included); `out`: no units left; `off`:
+   * switched off sale by the seller.
+   */
   stock: z.enum(stockLevels).optional(),
   ids: idListSchema.optional(),
   limit: z.coerce.number().min(1).max(100).int().optional(),

@@ -38,7 +38,8 @@ export class CatalogAnswers {
     return this.cache.list(
       key,
       () => listProducts(this.db, query, this.urls),
-      query.stock !== undefined,
+      // Chosen by units left, which orders change without a listing change (switched off is one).
+      query.stock === "low" || query.stock === "out",
     );
   }
 

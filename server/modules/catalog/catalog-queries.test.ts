@@ -81,6 +81,89 @@ describe("GET /api/product/list?stock=", () => {
   });
 });
 
+describe("a product the seller switched off", () => {
+  it("says so in answers (sold out or not), stays off through a restock, and has its own filter", async () => {
+    const seller = await createSeller(t.database.db);
+    const switchTo = (id: string, inStock: boolean) =>
+      post(t.app, "/api/product/stock", { id, inStock }, seller.cookies);
+    const kept = await insertProduct(t.database.db, { name: "Kept back", stock: 12 });
+    const gone = await insertProduct(t.database.db, { name: "Gone", stock: 0 });
+    await insertProduct(t.database.db, { name: "Selling", stock: 9 });
+    await insertProduct(t.database.db, { name: "Sold out", stock: 0 });
+    expect((await switchTo(kept.id, false)).statusCode).toBe(200);
+    expect((await switchTo(gone.id, false)).statusCode).toBe(200);
+
+    const all = (await list("")).body.products;
+    const flags = Object.fromEntries(all.map((p) => [p.name, [p.inStock, p.switchedOff]]));
+    expect(flags).toEqual({
+      "Kept back": [false, true],
+      Gone: [false, true],
+      Selling: [true, undefined],
+      "Sold out": [false, undefined],
+    });
+    // On sale or merely sold out, the answer has no such field at all.
+    expect(all.find((p) => p.name === "Selling")).not.toHaveProperty("switchedOff");
+    const off = async () => (await list("?stock=off")).body.products.map((p) => p.name).sort();
+    expect(await off()).toEqual(["Gone", "Kept back"]);
+
+    const restock = await post(
+      t.app,
+      "/api/product/restock",
+      { id: gone.id, quantity: 5 },
+      seller.cookies,
+    );
+    expect(restock.json()).toMatchObject({
+      product: { stock: 5, inStock: false, switchedOff: true },
+    });
+    expect((await switchTo(gone.id, true)).statusCode).toBe(200);
+    expect(await off()).toEqual(["Kept back"]);
+    const back = (await list("")).body.products.find((p) => p.name === "Gone");
+    expect(back).toMatchObject({ inStock: true, stock: 5 });
+    expect(back).not.toHaveProperty("switchedOff");
+  });
+});
+
+describe("GET /api/product/list?inStock=true (search, best sellers, related products)", () => {
+  it("drops a product the moment it sells out and takes it back when restocked (no listing change)", async () => {
+    const last = await insertProduct(t.database.db, { name: "Paneer 200 g", stock: 1 });
+    await insertProduct(t.database.db, { name: "Paneer 500 g", stock: 40 });
+    const search = async () =>
+      (await list("?q=paneer&inStock=true&limit=24")).body.products.map((p) => p.name).sort();
+    expect(await search()).toEqual(["Paneer 200 g", "Paneer 500 g"]);
+
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    await placeCodOrder(t.app, shopper.cookies, last.id, address.id, 1);
+    expect(await search()).toEqual(["Paneer 500 g"]);
+
+    const seller = await createSeller(t.database.db);
+    const restock = await post(
+      t.app,
+      "/api/product/restock",
+      { id: last.id, quantity: 10 },
+      seller.cookies,
+    );
+    expect(restock.statusCode).toBe(200);
+    expect(await search()).toEqual(["Paneer 200 g", "Paneer 500 g"]);
+  });
+
+  it("keeps its rendered answer while orders only move stock counts", async () => {
+    const a = await insertProduct(t.database.db, { name: "Curd", stock: 50 });
+    await insertProduct(t.database.db, { name: "Ghee", stock: 50 });
+    const first = await t.app.inject({ url: "/api/product/list?inStock=true&limit=24" });
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    await placeCodOrder(t.app, shopper.cookies, a.id, address.id, 2);
+    const after = await list("?inStock=true&limit=24");
+    // The count moved (the answer shows it) but no product came or went: same two products.
+    expect(after.body.products.map((p) => [p.name, p.stock])).toEqual([
+      ["Ghee", 50],
+      ["Curd", 48],
+    ]);
+    expect(after.response.headers.etag).not.toBe(first.headers.etag);
+  });
+});
+
 describe("crafted cursors", () => {
   const b64 = (text: string) => Buffer.from(text).toString("base64url");
   it.each([

@@ -66,6 +66,7 @@ export async function listProducts(
   if (query.inStock === "false") filters.push(eq(products.inStock, false));
   if (query.stock === "out") filters.push(eq(products.stock, 0));
   if (query.stock === "low") filters.push(lte(products.stock, products.lowStockThreshold));
+  if (query.stock === "off") filters.push(eq(products.switchedOff, true));
   if (query.ids) {
     const ids = query.ids.filter(isUuid);
     if (ids.length === 0) return { entries: [], ...(query.limit ? { nextCursor: null } : {}) };

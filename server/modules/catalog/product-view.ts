@@ -23,6 +23,7 @@ export function toProduct(row: ProductRow, urls: PublicUrls): Product {
     image: urls.images(row.images),
     description: row.description,
     inStock: row.inStock,
+    ...(row.switchedOff ? { switchedOff: true as const } : {}),
     stock: row.stock,
     ...(row.weight ? { weight: row.weight } : {}),
     lowStockThreshold: row.lowStockThreshold,

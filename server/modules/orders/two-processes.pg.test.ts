@@ -145,6 +145,29 @@ describe("two store processes on one PostgreSQL", () => {
     });
   });
 
+  it("a sold-out product switched off on A says so in B's next list answer", async () => {
+    const product = await insertProduct(database.db, { stock: 0, name: "Gone Guava" });
+    const seller = await createSeller(database.db);
+    const onB = async () =>
+      (
+        (await (await fetch(`${b.url}/api/product/list?limit=50`)).json()) as {
+          products: { _id: string; inStock: boolean; switchedOff?: boolean }[];
+        }
+      ).products.find((p) => p._id === product.id);
+    expect(await onB()).toEqual(expect.not.objectContaining({ switchedOff: true }));
+    const off = await post(
+      a,
+      "/api/product/stock",
+      { id: product.id, inStock: false },
+      seller.cookies,
+    );
+    expect(off.status).toBe(200);
+    // Its in-stock state did not change (false before and after): only the switch did.
+    await expect
+      .poll(onB, { timeout: 1000, interval: 10 })
+      .toMatchObject({ inStock: false, switchedOff: true });
+  });
+
   it("each process serves an image uploaded through the other, without a shared folder", async () => {
     const seller = await createSeller(database.db);
     const { payload, headers } = multipartBody({ productData }, [imagePart(await pngImage())]);

@@ -5,7 +5,12 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { PAGE_SIZE, productListPath, productPath } from "../../../contract/catalogue-urls";
+import {
+  PAGE_SIZE,
+  productListPath,
+  productPath,
+  type StockLevel,
+} from "../../../contract/catalogue-urls";
 import { SELLER_LIST_LIMIT, type Order, type PickList } from "../../../contract/order";
 import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type {
@@ -45,7 +50,7 @@ export const useSellerLogout = () => useMutation({ mutationFn: sellerLogout });
 export interface SellerProductFilters {
   q?: string;
   category?: string;
-  stock?: "low" | "out";
+  stock?: StockLevel;
 }
 
 export const SELLER_PAGE_SIZE = PAGE_SIZE;
@@ -306,7 +311,7 @@ export const useUpdatePhotos = () =>
     },
     [productsKey, dashboardKey],
   );
-/** Moves an order along; the server's answer ("Order moved to Delivered") is toasted. */
+/** Moves an order along; the server's answer ("Order #1a2b3c4d moved to Delivered") is toasted. */
 export const useMoveOrder = () =>
   useInvalidating(
     (v: { orderId: string; status: OrderStatus }) =>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { categories, findCategory } from "../../../../contract/categories";
-import { searchText } from "../../../../contract/catalogue-urls";
+import { searchText, stockLevels } from "../../../../contract/catalogue-urls";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import type { SellerProductFilters } from "../api";
 import { SearchIcon } from "./seller-icons";
@@ -18,7 +18,7 @@ export function useProductFilters(): [
   const filters: SellerProductFilters = {
     q: searchText(params.get("q")) || undefined,
     category: findCategory(params.get("category") ?? "")?.path,
-    stock: stock === "low" || stock === "out" ? stock : undefined,
+    stock: stockLevels.find((level) => level === stock),
   };
   const set = (key: "q" | "category" | "stock", value: string) =>
     setParams(
@@ -119,6 +119,7 @@ export function ProductFilterBar({
           <option value="">All</option>
           <option value="low">Low stock</option>
           <option value="out">Sold out</option>
+          <option value="off">Switched off</option>
         </select>
       </div>
     </form>

@@ -49,8 +49,8 @@ export function RestockForm({
       {
         onSuccess: (answer) => {
           const done = change > 0 ? `Added ${units(change)}` : `Removed ${units(-change)}`;
-          // Units in stock yet off sale: the seller switched it off, and a restock leaves it so.
-          if (answer.product.stock > 0 && !answer.product.inStock)
+          // The seller switched it off, and a restock leaves it so.
+          if (answer.product.switchedOff && answer.product.stock > 0)
             toast(`${done}. Still off sale: switch it on to sell it.`);
           else toast.success(done);
           setQuantity("");
@@ -74,11 +74,11 @@ export function RestockForm({
       onSubmit={(e) => void submit(e)}
       noValidate
       aria-labelledby={`${id}-title`}
-      className="space-y-3 rounded-md border border-gray-500/20 p-4"
+      className="space-y-3"
     >
-      <h2 id={`${id}-title`} className="text-base font-medium">
+      <h3 id={`${id}-title`} className="text-base font-medium">
         Restock
-      </h2>
+      </h3>
       <p className="text-sm text-gray-600">
         In stock now: <strong className="font-medium text-gray-900">{units(product.stock)}</strong>
       </p>

@@ -7,6 +7,7 @@ import { makeProduct } from "../../../test/order-fixture";
 import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, renderApp } from "../../../test/render";
 import { ProductListPage } from "./product-list-page";
+import { pretendNarrowScreen } from "../../../test/narrow-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -101,6 +102,40 @@ describe("seller: product list", () => {
     // At the threshold counts as low.
     await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
     expect(within(await row("Brown Bread")).getByText("Low stock · 5 left")).toBeInTheDocument();
+  });
+
+  it("tells a product the seller switched off from one merely sold out, and lists those alone", async () => {
+    const calls = mockApi((url) => {
+      if (url === "/api/product/list?limit=24")
+        return {
+          body: {
+            success: true,
+            products: [
+              product("p5", "Kept Back Ghee", { stock: 0, inStock: false, switchedOff: true }),
+              product("p6", "Paused Paneer", { stock: 30, inStock: false, switchedOff: true }),
+              milk,
+            ],
+            nextCursor: null,
+          },
+        };
+      if (url === "/api/product/list?stock=off&limit=24")
+        return { body: { success: true, products: [], nextCursor: null } };
+      return undefined;
+    });
+    render();
+    const row = async (name: string) =>
+      (await screen.findByText(name)).closest("tr") as HTMLElement;
+    const ghee = within(await row("Kept Back Ghee"));
+    expect(ghee.getByText("Switched off")).toBeInTheDocument();
+    expect(ghee.getByText("Sold out")).toBeInTheDocument();
+    expect(within(await row("Paused Paneer")).getByText("Switched off")).toBeInTheDocument();
+    const soldOut = within(await row("Amul Milk"));
+    expect(soldOut.getByText("Sold out")).toBeInTheDocument();
+    expect(soldOut.queryByText("Switched off")).not.toBeInTheDocument();
+
+    await userEvent.setup().selectOptions(screen.getByLabelText("Stock level"), "Switched off");
+    await waitFor(() => expect(listCalls(calls)).toContain("/api/product/list?stock=off&limit=24"));
+    expect(screen.getByLabelText("address")).toHaveTextContent("?stock=off");
   });
 
   it("filters by category, stock level and search, in the URL and in the call", async () => {
@@ -201,15 +236,7 @@ describe("seller: product list", () => {
   });
 
   it("shows cards instead of the table on a phone, with the switch and links usable", async () => {
-    vi.spyOn(window, "matchMedia").mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes("max-width"),
-          media: query,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-        }) as unknown as MediaQueryList,
-    );
+    pretendNarrowScreen();
     serve();
     render();
     const list = await screen.findByRole("list", { name: "Products" });
