@@ -46,6 +46,9 @@ export const orderStatusChangeSchema = z.object({
   status: z.enum(orderStatuses),
 });
 
+/** The order number shoppers and the seller both see: the first 8 characters of its id. */
+export const orderNumber = (id: string) => id.slice(0, 8);
+
 /** How many orders a seller list answers: the newest of a status, or every open one (the queue). */
 export const SELLER_LIST_LIMIT = 200;
 export const OPEN_QUEUE_LIMIT = 500;

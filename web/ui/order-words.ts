@@ -17,5 +17,4 @@ export function paymentStatus(
 export const paymentMethod = (order: Pick<Order, "paymentType">) =>
   order.paymentType === "COD" ? "Cash on delivery" : "Online";
 
-/** The order number shoppers and the seller both see: the first 8 characters of its id. */
-export const orderNumber = (id: string) => id.slice(0, 8);
+export { orderNumber } from "../../contract/order";

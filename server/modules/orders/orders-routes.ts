@@ -6,6 +6,7 @@ import {
   idempotencyKeySchema,
   orderChangedSchema,
   orderIdParamsSchema,
+  orderNumber,
   orderListResponseSchema,
   sellerOrderListResponseSchema,
   orderPlacedSchema,
@@ -147,8 +148,11 @@ export function ordersRoutes(deps: AppDeps) {
           await sellerLabel(deps.db, request.sellerId),
           deps.urls,
         );
-        // The seller's toast: "Order moved to Packing", and "Order cancelled" for a cancellation.
-        const message = status === "Cancelled" ? "Order cancelled" : `Order moved to ${status}`;
+        // The seller's toast, naming the order among the many they move in a rush: "Order
+        // #1a2b3c4d moved to Packing", and "Order #1a2b3c4d cancelled" for a cancellation.
+        const named = `Order #${orderNumber(orderId)}`;
+        const message =
+          status === "Cancelled" ? `${named} cancelled` : `${named} moved to ${status}`;
         return { success: true as const, message, order };
       },
     );

@@ -509,13 +509,15 @@ describe("seller order calls", () => {
       post(t.app, "/api/order/status", { orderId, status }, seller.cookies);
     expect((await move("Delivered")).statusCode).toBe(409);
     expect((await move("Awaiting Payment")).json()).toMatchObject({ code: "invalid_transition" });
-    expect((await move("Packing")).json()).toMatchObject({ message: "Order moved to Packing" });
+    expect((await move("Packing")).json()).toMatchObject({
+      message: `Order #${orderId.slice(0, 8)} moved to Packing`,
+    });
     expect((await move("Out for Delivery")).statusCode).toBe(200);
     expect((await move("Cancelled")).statusCode).toBe(409);
     const delivered = await move("Delivered");
     expect(delivered.json()).toMatchObject({
       success: true,
-      message: "Order moved to Delivered",
+      message: `Order #${orderId.slice(0, 8)} moved to Delivered`,
       order: { status: "Delivered", isPaid: true },
     });
     expect(delivered.json<{ order: Order }>().order.history.map((h) => h.status)).toEqual([
@@ -679,7 +681,7 @@ describe("seller order calls", () => {
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
     expect(answers.find((a) => a.statusCode === 200)!.json()).toMatchObject({
-      message: "Order cancelled",
+      message: `Order #${orderId.slice(0, 8)} cancelled`,
     });
     expect(await stockOf(product.id)).toEqual({ stock: 4, inStock: true });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
