@@ -5,6 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { entryFiles } from "../scripts/entry-files.mjs";
+import { APP_READY_MARK } from "../web/ui/app-ready";
 import { percentile } from "./bench-database";
 import { runScript, startStore } from "./server-process";
 
@@ -21,8 +22,8 @@ export interface PageSpeedRow {
 /**
  * Whether the app ran during a Lighthouse run: a drawn page starts it late (after its pictures),
  * and a run that ended before the app ran would report a blocking time it never had. The report
- * must hold the entry script's download (`entryScript`, a path under dist/web) and the session
- * check the app makes when it starts.
+ * must hold the entry script's download (`entryScript`, a path under dist/web) and the user
+ * timing the app marks once it runs the page (web/ui/app-ready.tsx).
  */
 function appRan(
   lhr: { audits: Record<string, { details?: unknown } | undefined> },
@@ -32,7 +33,10 @@ function appRan(
     (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ??
     []
   ).map((item) => new URL(item.url).pathname);
-  return urls.includes(`/${entryScript}`) && urls.includes("/api/user/is-auth");
+  const marks = (
+    (lhr.audits["user-timings"]?.details as { items?: { name: string }[] } | undefined)?.items ?? []
+  ).map((item) => item.name);
+  return urls.includes(`/${entryScript}`) && marks.includes(APP_READY_MARK);
 }
 
 const median = (values: number[]) => percentile(values, 50);
@@ -52,7 +56,7 @@ export async function benchPageSpeed(options: {
   runs: number;
   chromePath: string;
   products?: number;
-}): Promise<{ products: number; rows: PageSpeedRow[] }> {
+}): Promise<{ products: number; rows: PageSpeedRow[]; runsAgain: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-bench-pages-"));
   const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
   if (options.products)
@@ -119,21 +123,31 @@ export async function benchPageSpeed(options: {
     if (!entryScript) throw new Error("no entry script in dist/web/index.html");
 
     const rows: PageSpeedRow[] = [];
+    let runsAgain = 0;
     for (const [name, route, storage] of pages) {
       const runs = [];
       for (let i = 0; i < options.runs; i++) {
-        if (storage === "cold") await clearHttpCache();
-        const result = await lighthouse(`${store.url}${route}`, {
-          port: chrome.port,
-          output: "json",
-          onlyCategories: ["performance"],
-          logLevel: "error",
-          disableStorageReset: storage !== "reset",
-        });
-        if (!result) throw new Error("lighthouse returned nothing");
-        const { lhr } = result;
-        if (!appRan(lhr, entryScript))
-          throw new Error(`${route}: the app did not run during Lighthouse's run`);
+        const measure = async () => {
+          if (storage === "cold") await clearHttpCache();
+          const result = await lighthouse(`${store.url}${route}`, {
+            port: chrome.port,
+            output: "json",
+            onlyCategories: ["performance"],
+            logLevel: "error",
+            disableStorageReset: storage !== "reset",
+          });
+          if (!result) throw new Error("lighthouse returned nothing");
+          return result.lhr;
+        };
+        // A run that ended before the app ran the page measured it without its app: it is run
+        // again (at most twice), and the table's caption says how often that happened.
+        let lhr = await measure();
+        for (let again = 0; !appRan(lhr, entryScript); again++) {
+          if (again === 2)
+            throw new Error(`${route}: the app did not run during Lighthouse's run, 3 times`);
+          runsAgain++;
+          lhr = await measure();
+        }
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
@@ -152,7 +166,7 @@ export async function benchPageSpeed(options: {
         bytes: median(runs.map((r) => r.bytes)),
       });
     }
-    return { products: total, rows };
+    return { products: total, rows, runsAgain };
   } finally {
     chrome.kill();
     await store.stop();

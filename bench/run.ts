@@ -168,7 +168,8 @@ if (wanted.has("pagespeed")) {
   });
   results[values.products ? `pageSpeed${pageSpeed.products}` : "pageSpeed"] = pageSpeed;
   console.log(
-    `\nLighthouse 12, mobile preset, median of ${quick ? 1 : 3} runs, ${pageSpeed.products} products`,
+    `\nLighthouse 12, mobile preset, median of ${quick ? 1 : 3} runs, ${pageSpeed.products} products` +
+      ` (${pageSpeed.runsAgain} run(s) ended before the app ran the page and were run again)`,
   );
   console.table(pageSpeed.rows);
   save();

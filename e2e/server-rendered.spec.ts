@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { newShopper } from "./helpers";
 
 /** React's complaints about taking over the server's HTML (hydration), as the browser logs them. */
 function hydrationComplaints(page: Page): string[] {
@@ -209,4 +210,33 @@ test("a page scrolled before its app arrives stays where the shopper put it", as
   await page.goBack();
   await expect(cards).toHaveCount(shown);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test("a visitor's pages ask nobody who is signed in and log no errors; a shopper's still do", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const sessionChecks: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/is-auth")) sessionChecks.push(new URL(request.url()).pathname);
+  });
+  for (const route of ["/", "/products/vegetables", "/cart"]) {
+    await page.goto(route);
+    await page.waitForLoadState("networkidle");
+  }
+  await page.getByRole("link", { name: /Cart/ }).first().waitFor();
+  expect(sessionChecks).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // Signed in (a session made through the API, as another tab would): the app asks again.
+  const shopper = newShopper();
+  const made = await page.request.post("/api/user/register", { data: shopper });
+  expect(made.status()).toBe(201);
+  await page.goto("/");
+  await expect(page.locator('button[aria-controls="profile-menu"]')).toBeVisible();
+  expect(sessionChecks).toEqual(["/api/user/is-auth"]);
+  expect(errors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import type { Config } from "./config";
 import type { ChangeSignal } from "./db/change-signal";
 import type { Database, Db } from "./db/database";
-import type { SessionGuards } from "./http/sessions";
+import type { CookieSettings, SessionGuards } from "./http/sessions";
 import type { CatalogAnswers } from "./modules/catalog/catalog-answers";
 import type { CatalogCache } from "./modules/catalog/catalog-cache";
 import type { MediaStorage } from "./modules/media/media-storage";
@@ -26,4 +26,6 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Session checks as onRequest hooks. */
   guards: SessionGuards;
+  /** How session cookies are set: `Secure` when the store is served over https. */
+  sessionCookie: CookieSettings;
 }

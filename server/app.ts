@@ -125,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const urls = new PublicUrls(config.publicUrl, config.mediaUrl);
   const changes = new ChangeSignal(database, app.log);
   const catalogCache = new CatalogCache(new StockBoard());
+  const sessionCookie = { secure: config.publicUrl.startsWith("https://") };
   const deps: AppDeps = {
     config,
     database,
@@ -145,7 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     media,
     payments: options.paymentProvider ?? (await createPaymentProvider(config, database.db)),
-    guards: sessionGuards(database.db),
+    guards: sessionGuards(database.db, sessionCookie),
+    sessionCookie,
   };
   app.decorate("deps", deps);
   app.decorateRequest("userId", "");

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { sessionHintCookie } from "../../contract/session-hints";
 import type { Executor } from "../db/database";
 import { sessions } from "../db/schema";
 import { notAuthorized } from "./app-error";
@@ -36,7 +37,46 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Starts a new session and sets its cookie. */
+/** Cookie attributes of the hint beside a session cookie (readable by the page's script). */
+const hintAttributes = (secure: boolean) =>
+  ({ httpOnly: false, sameSite: "lax", path: "/", secure }) as const;
+
+function setHint(reply: FastifyReply, kind: SessionKind, secure: boolean, expires: Date): void {
+  reply.setCookie(sessionHintCookie(kind), "1", { ...hintAttributes(secure), expires });
+}
+
+function clearHint(reply: FastifyReply, kind: SessionKind, secure: boolean): void {
+  reply.clearCookie(sessionHintCookie(kind), hintAttributes(secure));
+}
+
+/**
+ * For a page (not an API call): a live session without its hint gets one, a hint without its
+ * session cookie is cleared, so sessions started before hints existed are still found, and a
+ * hint outliving its cookie is not asked about for ever. A session cookie that no longer opens a
+ * session (ended elsewhere, its cookie not yet expired) gets no hint, or each page would ask about
+ * it again. Returns whether it set a cookie.
+ */
+export async function matchSessionHints(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookie: CookieSettings,
+  owner: SessionGuards["owner"],
+): Promise<boolean> {
+  let changed = false;
+  for (const kind of Object.keys(cookieNames) as SessionKind[]) {
+    const held = Boolean(request.cookies[cookieNames[kind]]);
+    const hinted = Boolean(request.cookies[sessionHintCookie(kind)]);
+    if (held === hinted) continue;
+    if (!held) clearHint(reply, kind, cookie.secure);
+    else if (await owner(request, kind))
+      setHint(reply, kind, cookie.secure, new Date(Date.now() + ABSOLUTE_LIFETIME_MS));
+    else continue;
+    changed = true;
+  }
+  return changed;
+}
+
+/** Starts a new session and sets its cookie (and its hint). */
 export async function startSession(
   db: Executor,
   reply: FastifyReply,
@@ -52,9 +92,10 @@ export async function startSession(
     secure: cookie.secure,
     expires: expiresAt,
   });
+  setHint(reply, kind, cookie.secure, expiresAt);
 }
 
-/** Deletes the session on the server and clears its cookie. */
+/** Deletes the session on the server and clears its cookie (and its hint). */
 export async function endSession(
   db: Executor,
   request: FastifyRequest,
@@ -71,6 +112,7 @@ export async function endSession(
     sameSite: "lax",
     secure: cookie.secure,
   });
+  clearHint(reply, kind, cookie.secure);
   return ended;
 }
 
@@ -192,12 +234,21 @@ export interface SessionGuards {
  * session is marked `Cache-Control: no-store`, failures included, so no cache keeps one
  * person's answer for another.
  */
-export function sessionGuards(db: Executor, recent = new RecentSessions()): SessionGuards {
+export function sessionGuards(
+  db: Executor,
+  cookie: CookieSettings,
+  recent = new RecentSessions(),
+): SessionGuards {
   const personal = async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header("cache-control", "no-store");
   };
   const owner = (request: FastifyRequest, kind: SessionKind) =>
     findSessionOwner(db, request, kind, recent);
+  /** 401; a hint saying there is a session is wrong now (it expired, or ended elsewhere). */
+  const refuse = (request: FastifyRequest, reply: FastifyReply, kind: SessionKind) => {
+    if (request.cookies[sessionHintCookie(kind)]) clearHint(reply, kind, cookie.secure);
+    return notAuthorized();
+  };
   return {
     owner,
     recent,
@@ -205,13 +256,13 @@ export function sessionGuards(db: Executor, recent = new RecentSessions()): Sess
     requireShopper: async (request, reply) => {
       await personal(request, reply);
       const id = await owner(request, "user");
-      if (!id) throw notAuthorized();
+      if (!id) throw refuse(request, reply, "user");
       request.userId = id;
     },
     requireSeller: async (request, reply) => {
       await personal(request, reply);
       const id = await owner(request, "seller");
-      if (!id) throw notAuthorized();
+      if (!id) throw refuse(request, reply, "seller");
       request.sellerId = id;
     },
   };

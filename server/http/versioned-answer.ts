@@ -124,7 +124,9 @@ export async function sendVersioned(
     answer.body.length >= MIN_COMPRESSED_BYTES
       ? pickCoding(request.headers["accept-encoding"])
       : undefined;
-  reply.header("etag", etagIn(answer, coding)).header("cache-control", "no-cache");
+  reply.header("etag", etagIn(answer, coding));
+  // Kept when the route chose it (a page setting a cookie is private).
+  if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
   addVary(reply, "accept-encoding");
   if (matchesAny(request.headers["if-none-match"], answer)) {
     reply.status(304).send();

@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { CartItems, User } from "../../contract/user";
 import { toast } from "../ui/toast";
-import { apiFetch } from "./api-client";
+import { sessionHintCookie, type SessionKind } from "../../contract/session-hints";
+import { apiFetch, type ApiError } from "./api-client";
 
 /**
  * The session calls: who is signed in (shopper, seller), sign in, register, sign out, and the
@@ -14,20 +15,24 @@ export interface Session {
 
 /**
  * Both flags at once. A 401 means "not signed in"; any other failure (offline, a server
- * restarting) says nothing about the session, and fails the check instead.
+ * restarting) says nothing about the session, and fails the check instead. A session whose
+ * readable hint the browser does not hold (contract/session-hints.ts) is not asked about: the
+ * answer would be that 401, logged in the console of every visitor's page.
  */
 export async function fetchSession(): Promise<Session> {
-  const answers = await Promise.allSettled([
-    apiFetch<{ user: User }>("/api/user/is-auth"),
-    apiFetch<{ success: boolean }>("/api/seller/is-auth"),
-  ]);
-  for (const a of answers)
-    if (a.status === "rejected" && (a.reason as { status?: number }).status !== 401) throw a.reason;
-  const [user, seller] = answers;
-  return {
-    user: user.status === "fulfilled" ? user.value.user : null,
-    seller: seller.status === "fulfilled",
+  const ask = async <T>(kind: SessionKind): Promise<T | undefined> => {
+    if (!`; ${document.cookie}`.includes(`; ${sessionHintCookie(kind)}=`)) return;
+    try {
+      return await apiFetch<T>(`/api/${kind}/is-auth`);
+    } catch (error) {
+      if ((error as ApiError).status !== 401) throw error;
+    }
   };
+  const [user, seller] = await Promise.all([
+    ask<{ user: User }>("user"),
+    ask<{ success: boolean }>("seller"),
+  ]);
+  return { user: user?.user ?? null, seller: Boolean(seller) };
 }
 
 export type SignIn =

@@ -1,7 +1,15 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { toast } from "../ui/toast";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
+import { sessionHintCookie } from "../../contract/session-hints";
+
+// The browser holds both sessions' hints unless a test says otherwise, so the app asks the
+// (mocked) server who is signed in, as it does for anyone who has logged in.
+beforeEach(() => {
+  for (const kind of ["user", "seller"] as const)
+    document.cookie = `${sessionHintCookie(kind)}=1; path=/`;
+});
 
 afterEach(() => {
   cleanup();

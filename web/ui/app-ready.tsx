@@ -9,6 +9,9 @@ import {
 
 const AppReadyContext = createContext(true);
 
+/** The performance mark set once the app runs the page (has drawn it, or taken it over). */
+export const APP_READY_MARK = "app-ready";
+
 /**
  * Whether the app runs the page: false on the server and while the browser takes a server-drawn
  * page over, true once it has (at once on pages the browser draws itself). Controls of
@@ -28,7 +31,9 @@ export function AppReadyProvider({
 }) {
   const [ready, setReady] = useState(!serverDrawn);
   useEffect(() => {
-    // Runs in the browser only, once the page has been taken over.
+    // Runs in the browser only, once the page has been taken over. The user timing is for
+    // measurements (bench/page-speed.ts: did the app run during the run?).
+    performance.mark(APP_READY_MARK);
     if (!ready) startTransition(() => setReady(true));
     // Only when the app starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -10,7 +10,7 @@ import { loginSeller } from "./sellers-service";
 
 /** The seller's own login (cookie `seller_sid`), separate from shopper accounts. */
 export function sellersRoutes(deps: AppDeps) {
-  const cookie = { secure: deps.config.publicUrl.startsWith("https://") };
+  const cookie = deps.sessionCookie;
   const { requireSeller, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

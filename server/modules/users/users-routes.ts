@@ -10,7 +10,7 @@ import { getUser, loginUser, registerUser } from "./users-service";
 
 /** Shopper accounts: register, login, logout, is-auth (cookie `sid`). */
 export function usersRoutes(deps: AppDeps) {
-  const cookie = { secure: deps.config.publicUrl.startsWith("https://") };
+  const cookie = deps.sessionCookie;
   const { requireShopper, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertProduct } from "../../test/factories";
+import { createShopper } from "../../test/sessions";
 import { startTestApp } from "../../test/test-app";
 import { PageVersions } from "./page-versions";
 
@@ -59,6 +60,29 @@ describe("serving the built web app", () => {
       expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
     },
   );
+
+  it("puts the session hints right on a page: set beside a live session, cleared without one", async () => {
+    const page = (cookies: Record<string, string>) =>
+      context.app.inject({ url: "/cart", headers: { accept: "text/html" }, cookies });
+    // A session started before hints existed: the page gives it its hint, privately.
+    const { cookies } = await createShopper(context.database.db);
+    const older = await page(cookies);
+    expect(older.cookies.find((c) => c.name === "has_user_session")).toMatchObject({ value: "1" });
+    expect(older.cookies.find((c) => c.name === "has_seller_session")).toBeUndefined();
+    expect(older.headers["cache-control"]).toBe("private, no-cache");
+    // A cookie whose session ended elsewhere gets none: the app would ask about it on every page.
+    const ended = await page({ sid: "ended-elsewhere" });
+    expect(ended.headers["set-cookie"]).toBeUndefined();
+    // A hint whose session cookie is gone is cleared.
+    const gone = await page({ has_seller_session: "1" });
+    expect(gone.cookies.find((c) => c.name === "has_seller_session")).toMatchObject({ value: "" });
+    // Both in step, or neither: no cookie, and the page is cached as any other.
+    for (const same of [{}, { ...cookies, has_user_session: "1" }] as Record<string, string>[]) {
+      const answer = await page(same);
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+    }
+  });
 
   it("caches hashed assets for a year, immutably", async () => {
     const response = await context.app.inject({ url: "/assets/index-abc123.js" });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { matchSessionHints } from "../../http/sessions";
 import { sendVersioned } from "../../http/versioned-answer";
 import { firstScreen, firstScreenAnswers, type FirstScreen } from "./first-screen";
 import { pageRenderer, renderRemembered, rendererStamp } from "./page-renderer";
@@ -165,6 +166,10 @@ export async function sendSpaIndex(
     // A page whose drawing failed is sent, but drawn again on the next request.
     page = pages.of(request.url, body, rendered === undefined ? undefined : source);
   }
+  // A page that puts a session's hint right (sessions.ts) is for this browser alone.
+  const { sessionCookie, guards } = request.server.deps;
+  if (await matchSessionHints(request, reply, sessionCookie, guards.owner))
+    reply.header("cache-control", "private, no-cache");
   await sendVersioned(request, reply, page, "text/html; charset=utf-8");
   return true;
 }

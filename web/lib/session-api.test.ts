@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sessionHintCookie } from "../../contract/session-hints";
+import { mockApi } from "../test/render";
+import { fetchSession } from "./session-api";
+
+const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
+
+function forget(name: string) {
+  document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("fetchSession", () => {
+  it("asks nothing for a visitor, whose browser holds no session's hint", async () => {
+    forget(sessionHintCookie("user"));
+    forget(sessionHintCookie("seller"));
+    const calls = mockApi(() => undefined);
+    expect(await fetchSession()).toEqual({ user: null, seller: false });
+    expect(calls).toEqual([]);
+  });
+
+  it("asks only about the sessions the browser holds a hint of", async () => {
+    forget(sessionHintCookie("seller"));
+    const calls = mockApi((url) =>
+      url === "/api/user/is-auth" ? { body: { success: true, user: shopper } } : undefined,
+    );
+    expect(await fetchSession()).toEqual({ user: shopper, seller: false });
+    expect(calls.map((c) => c.url)).toEqual(["/api/user/is-auth"]);
+  });
+
+  it("takes a 401 under a hint as signed out (the session ended elsewhere)", async () => {
+    const calls = mockApi((url) =>
+      url === "/api/seller/is-auth" ? { body: { success: true } } : undefined,
+    );
+    expect(await fetchSession()).toEqual({ user: null, seller: true });
+    expect(calls.map((c) => c.url).sort()).toEqual(["/api/seller/is-auth", "/api/user/is-auth"]);
+  });
+});
