@@ -20,11 +20,14 @@ export function PhotoEditor({
   product,
   onSaved,
   focusSave = false,
+  onUnsavedChange,
 }: {
   product: Product;
   onSaved: (product: Product) => void;
   /** Starts with the focus on its save button: it follows a save made there (a new editor). */
   focusSave?: boolean;
+  /** Told whether the photos shown differ from the product's, and false when the editor goes. */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }) {
   const update = useUpdatePhotos();
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -50,6 +53,10 @@ export function PhotoEditor({
     photos.some((p) => p.kind === "new") ||
     photos.length !== product.image.length ||
     photos.some((p, i) => p.kind === "kept" && p.url !== product.image[i]);
+  useEffect(() => {
+    onUnsavedChange?.(changed);
+    return () => onUnsavedChange?.(false);
+  }, [changed, onUnsavedChange]);
 
   const toNew = (files: File[]): Photo[] | undefined => {
     const bad = files.map(imageFileProblem).find(Boolean);

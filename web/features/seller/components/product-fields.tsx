@@ -77,7 +77,7 @@ export function productFormErrors(form: ProductForm): ProductFormErrors {
 }
 
 const inputClass =
-  "w-full rounded border border-gray-500/40 px-3 py-2.5 outline-none focus:border-primary aria-invalid:border-red-600";
+  "min-h-11 w-full rounded border border-gray-500/40 px-3 py-2.5 outline-none focus:border-primary aria-invalid:border-red-600";
 
 /** A labelled control with an optional hint and an error message under it, both announced. */
 function Field({

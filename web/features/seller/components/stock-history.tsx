@@ -4,6 +4,7 @@ import { useShopTimeZone, useStockHistory } from "../api";
 import { shopFormat, type ShopTime } from "./shop-time";
 import { orderNumber } from "../../../ui/order-words";
 import { DataTable } from "./data-table";
+import { useNarrowScreen } from "./use-narrow-screen";
 
 /** The ledger's reasons in plain words. */
 export const reasonWords: Record<StockReason, string> = {
@@ -43,9 +44,18 @@ function Email({ text }: { text: string }) {
   );
 }
 
-/** A product's stock history, newest first, 20 entries a page with "Load more". */
+/** "+12", "0" or "−3" (a minus sign, not a hyphen). */
+const changeText = (change: number) =>
+  change > 0 ? `+${change}` : change === 0 ? "0" : `−${Math.abs(change)}`;
+const changeColour = (change: number) => (change >= 0 ? "text-green-700" : "text-red-700");
+
+/**
+ * A product's stock history, newest first, 20 entries a page with "Load more": a table, or on a
+ * phone a list of entries that reads without scrolling sideways.
+ */
 export function StockHistory({ productId }: { productId: string }) {
   const history = useStockHistory(productId);
+  const narrow = useNarrowScreen();
   // When the stock moved, on the shop's clock (as the order cards and the CSV show it).
   const time = shopFormat(useShopTimeZone());
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -63,24 +73,35 @@ export function StockHistory({ productId }: { productId: string }) {
         <p className="text-sm text-gray-600">No stock changes recorded yet.</p>
       ) : (
         <>
-          <DataTable
-            // Not "Stock history": that is the section's name, and landmarks need names of their own.
-            label="Stock changes table"
-            caption="Stock changes of this product, newest first"
-            columns={[
-              { label: "When" },
-              { label: "Change", numeric: true },
-              { label: "Stock after", numeric: true },
-              { label: "Reason" },
-              { label: "By" },
-            ]}
-          >
-            <tbody className="text-gray-700">
+          {narrow ? (
+            <ol
+              aria-label="Stock changes, newest first"
+              className="divide-y divide-gray-500/20 rounded-md border border-gray-500/20"
+            >
               {entries.map((entry, index) => (
-                <HistoryRow key={`${entry.at}-${index}`} entry={entry} time={time} />
+                <HistoryItem key={`${entry.at}-${index}`} entry={entry} time={time} />
               ))}
-            </tbody>
-          </DataTable>
+            </ol>
+          ) : (
+            <DataTable
+              // Not "Stock history": that is the section's name, and landmarks need names of their own.
+              label="Stock changes table"
+              caption="Stock changes of this product, newest first"
+              columns={[
+                { label: "When" },
+                { label: "Change", numeric: true },
+                { label: "Stock after", numeric: true },
+                { label: "Reason" },
+                { label: "By" },
+              ]}
+            >
+              <tbody className="text-gray-700">
+                {entries.map((entry, index) => (
+                  <HistoryRow key={`${entry.at}-${index}`} entry={entry} time={time} />
+                ))}
+              </tbody>
+            </DataTable>
+          )}
           {history.hasNextPage && (
             <button
               type="button"
@@ -103,7 +124,6 @@ export function StockHistory({ productId }: { productId: string }) {
 }
 
 function HistoryRow({ entry, time }: { entry: StockEntry; time: ShopTime }) {
-  const up = entry.change >= 0;
   return (
     <tr className="border-t border-gray-500/20 align-top">
       <td className="px-3 py-2">
@@ -113,10 +133,8 @@ function HistoryRow({ entry, time }: { entry: StockEntry; time: ShopTime }) {
           <span className="whitespace-nowrap">{time.clock(entry.at)}</span>
         </time>
       </td>
-      <td
-        className={`px-3 py-2 text-right font-medium tabular-nums ${up ? "text-green-700" : "text-red-700"}`}
-      >
-        {entry.change > 0 ? `+${entry.change}` : up ? "0" : `−${Math.abs(entry.change)}`}
+      <td className={`px-3 py-2 text-right font-medium tabular-nums ${changeColour(entry.change)}`}>
+        {changeText(entry.change)}
       </td>
       <td className="px-3 py-2 text-right tabular-nums">{entry.stockAfter}</td>
       <td className="px-3 py-2">
@@ -130,5 +148,31 @@ function HistoryRow({ entry, time }: { entry: StockEntry; time: ShopTime }) {
         <Email text={actorWords(entry.actor)} />
       </td>
     </tr>
+  );
+}
+
+/** One entry on a phone: the change and the count after it, why, then when and by whom. */
+function HistoryItem({ entry, time }: { entry: StockEntry; time: ShopTime }) {
+  return (
+    <li className="space-y-1 px-3 py-2.5 text-sm text-gray-700">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className={`font-medium tabular-nums ${changeColour(entry.change)}`}>
+          {changeText(entry.change)} {Math.abs(entry.change) === 1 ? "unit" : "units"}
+        </span>
+        <span className="tabular-nums">Stock after: {entry.stockAfter}</span>
+      </p>
+      <p className="text-gray-900">
+        {reasonWords[entry.reason]}
+        {entry.orderId && <> · Order #{orderNumber(entry.orderId)}</>}
+      </p>
+      {entry.note && <p className="break-words">“{entry.note}”</p>}
+      <p className="text-gray-600">
+        <time dateTime={entry.at}>
+          <span className="whitespace-nowrap">{time.day(entry.at)}</span>{" "}
+          <span className="whitespace-nowrap">{time.clock(entry.at)}</span>
+        </time>{" "}
+        · <Email text={actorWords(entry.actor)} />
+      </p>
+    </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { Product } from "../../../../contract/product";
@@ -16,17 +16,30 @@ import {
   type ProductForm,
   type ProductFormErrors,
 } from "../components/product-fields";
-import { RestockForm } from "../components/restock-form";
 import { StockHistory } from "../components/stock-history";
+import { StockPanel } from "../components/stock-panel";
+import { useUnsavedChanges } from "../components/use-unsaved-changes";
 import { usePageTitle } from "../../../ui/page-title";
 
-/** Edits a product: photos, fields (stock as "set to N"), restock, and its stock history. */
+/**
+ * Edits a product: its stock and sale first (restock, the on-sale switch), then photos and fields
+ * (stock as "set to N"), and its stock history. Leaving with photos or fields not saved asks first.
+ */
 export function EditProductPage() {
   const { id = "" } = useParams();
   const product = useSellerProduct(id);
   const queryClient = useQueryClient();
   const [savedPhotos, setPhotosSaved] = useState(false);
   const { search } = useLocation();
+  const setUnsaved = useUnsavedChanges();
+  const photosUnsaved = useCallback(
+    (unsaved: boolean) => setUnsaved("photos", unsaved),
+    [setUnsaved],
+  );
+  const detailsUnsaved = useCallback(
+    (unsaved: boolean) => setUnsaved("details", unsaved),
+    [setUnsaved],
+  );
   usePageTitle(product.data ? `Edit ${product.data.name}` : "Edit product");
 
   if (product.isPending) {
@@ -70,39 +83,65 @@ export function EditProductPage() {
     setPhotosSaved(true);
     changed(next);
   };
+  // In reading order at every width: stock first (a phone reaches it without scrolling past the
+  // form), then photos and fields beside the stock history on a wide screen, over it on a phone.
   return (
-    <div className="grid max-w-6xl grid-cols-1 gap-10 p-4 md:p-10 lg:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
-      <div className="space-y-8">
+    <div className="max-w-6xl space-y-8 p-4 md:p-10">
+      <div>
         <h1 className="text-xl font-medium">Edit Product</h1>
-        <PhotoEditor
-          key={p.image.join(" ")}
-          product={p}
-          onSaved={photosSaved}
-          focusSave={savedPhotos}
-        />
-        {/* Keyed by id so that moving to another product starts from its own values. */}
-        <EditProductForm key={p._id} product={p} />
+        <p className="mt-1 break-words text-gray-600">{p.name}</p>
       </div>
-      <div className="space-y-8 lg:pt-12">
-        <RestockForm product={p} onRestocked={changed} />
+      <StockPanel product={p} onRestocked={changed} />
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
+        <div className="space-y-8">
+          <PhotoEditor
+            key={p.image.join(" ")}
+            product={p}
+            onSaved={photosSaved}
+            focusSave={savedPhotos}
+            onUnsavedChange={photosUnsaved}
+          />
+          {/* Keyed by id so that moving to another product starts from its own values. */}
+          <EditProductForm key={p._id} product={p} onUnsavedChange={detailsUnsaved} />
+        </div>
         <StockHistory productId={p._id} />
       </div>
     </div>
   );
 }
 
-function EditProductForm({ product }: { product: Product }) {
+/** The fields as the seller left them differ from `saved` (the count only once they typed one). */
+function differs(shown: ProductForm, saved: ProductForm, stockTouched: boolean, stock: number) {
+  return (Object.keys(saved) as (keyof ProductForm)[]).some((key) =>
+    key === "stock" ? stockTouched && shown.stock !== String(stock) : shown[key] !== saved[key],
+  );
+}
+
+function EditProductForm({
+  product,
+  onUnsavedChange,
+}: {
+  product: Product;
+  onUnsavedChange: (unsaved: boolean) => void;
+}) {
   const update = useUpdateProduct();
   const navigate = useNavigate();
   // The list's filters came along from it (product-rows.tsx): Save and Cancel go back to them.
   const { search } = useLocation();
   const [form, setForm] = useState<ProductForm>(() => productFormFrom(product));
+  // The values last loaded or saved: what "unsaved" is measured against.
+  const [saved, setSaved] = useState(form);
   // Until the seller types a count, the stock field follows the server (restocks, orders).
   const [stockTouched, setStockTouched] = useState(false);
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, errors);
   const shown = stockTouched ? form : { ...form, stock: String(product.stock) };
+  const unsaved = differs(shown, saved, stockTouched, product.stock);
+  useEffect(() => {
+    onUnsavedChange(unsaved);
+    return () => onUnsavedChange(false);
+  }, [unsaved, onUnsavedChange]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -122,6 +161,10 @@ function EditProductForm({ product }: { product: Product }) {
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
+          // Saved: said at once, so that going back to the list asks only about unsaved photos.
+          setSaved(shown);
+          setStockTouched(false);
+          onUnsavedChange(false);
           void navigate(`/seller/product-list${search}`);
         },
       },

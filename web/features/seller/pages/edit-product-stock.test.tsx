@@ -6,8 +6,12 @@ import { quietDashboard } from "../../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../../test/render";
 import { makeProduct } from "../../../test/order-fixture";
 import { EditProductPage } from "./edit-product-page";
+import { pretendNarrowScreen } from "../../../test/narrow-screen";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const product = makeProduct("p1", {
   name: "Fresh Tomatoes",
@@ -46,10 +50,28 @@ const secondPage = [
 
 const HISTORY = "/api/product/p1/stock-history?limit=20";
 
-function serve(restock?: (body: unknown) => { status?: number; body: unknown }) {
-  let current = product;
+function serve(
+  restock?: (body: unknown) => { status?: number; body: unknown },
+  start: Product = product,
+) {
+  let current = start;
   return mockApi((url, init) => {
     if (url === "/api/product/p1") return { body: { success: true, product: current } };
+    // As the server does: switching on needs units; off holds it off through restocks.
+    if (url === "/api/product/stock" && init?.method === "POST") {
+      const { inStock } = JSON.parse(init.body as string) as { inStock: boolean };
+      if (inStock && current.stock === 0)
+        return {
+          status: 409,
+          body: {
+            success: false,
+            code: "conflict",
+            message: `Set a stock count above 0 before marking ${current.name} in stock.`,
+          },
+        };
+      current = { ...current, inStock, switchedOff: inStock ? undefined : true };
+      return { body: { success: true, message: "Stock Updated" } };
+    }
     if (url === HISTORY) return { body: { success: true, entries: firstPage, nextCursor: "41" } };
     // The dashboard's answer names the shop's time zone (SHOP_TIME_ZONE).
     if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard("Asia/Kolkata") };
@@ -121,7 +143,7 @@ describe("seller: restock", () => {
       body: {
         success: true,
         message: "Stock Added",
-        product: { ...product, stock: 5, inStock: false },
+        product: { ...product, stock: 5, inStock: false, switchedOff: true },
       },
     }));
     render();
@@ -171,6 +193,103 @@ describe("seller: restock", () => {
     await ui.click(screen.getByRole("button", { name: "Restock" }));
     expect(await screen.findByText(/Enter a whole number other than 0/)).toBeInTheDocument();
     expect(calls.some((c) => c.url === "/api/product/restock")).toBe(false);
+  });
+});
+
+const productCalls = (calls: { url: string }[]) =>
+  calls.filter((c) => c.url === "/api/product/p1").length;
+
+describe("seller: the on-sale switch", () => {
+  it("switches the product off sale and back on, refetching it each time", async () => {
+    const calls = serve();
+    render();
+    const ui = userEvent.setup();
+    const onSale = await screen.findByRole("checkbox", { name: "On sale" });
+    expect(onSale).toBeChecked();
+    expect(screen.queryByText("Switched off")).not.toBeInTheDocument();
+    expect(productCalls(calls)).toBe(1);
+
+    await ui.click(onSale);
+    const post = calls.find((c) => c.url === "/api/product/stock")!;
+    expect(JSON.parse(post.init?.body as string)).toEqual({ id: "p1", inStock: false });
+    expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("checkbox", { name: "On sale" })).not.toBeChecked(),
+    );
+    expect(screen.getByText("Switched off")).toBeInTheDocument();
+    expect(productCalls(calls)).toBe(2);
+    // The focus stays on the switch.
+    expect(screen.getByRole("checkbox", { name: "On sale" })).toHaveFocus();
+
+    await ui.click(screen.getByRole("checkbox", { name: "On sale" }));
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: "On sale" })).toBeChecked());
+    expect(screen.queryByText("Switched off")).not.toBeInTheDocument();
+    expect(productCalls(calls)).toBe(3);
+  });
+
+  it("says beside the switch why a product with no units cannot go on sale, until a restock", async () => {
+    const off = { ...product, stock: 0, inStock: false, switchedOff: true as const };
+    serve(
+      () => ({ body: { success: true, message: "Stock Added", product: { ...off, stock: 5 } } }),
+      off,
+    );
+    render();
+    const ui = userEvent.setup();
+    const onSale = await screen.findByRole("checkbox", { name: "On sale" });
+    expect(onSale).not.toBeChecked();
+    expect(screen.getByText("Switched off")).toBeInTheDocument();
+    expect(screen.getByText("Sold out")).toBeInTheDocument();
+
+    await ui.click(onSale);
+    const message = "Set a stock count above 0 before marking Fresh Tomatoes in stock.";
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(onSale).toHaveAccessibleDescription(message);
+    expect(onSale).not.toBeChecked();
+
+    await ui.type(screen.getByLabelText("Quantity"), "5");
+    await ui.click(screen.getByRole("button", { name: "Restock" }));
+    expect(await screen.findByText(/Still off sale/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
+    expect(onSale).not.toHaveAccessibleDescription();
+  });
+});
+
+describe("seller: the page on a phone", () => {
+  it("puts the stock controls first, before the photos and the fields", async () => {
+    serve();
+    render();
+    const stock = await screen.findByRole("region", { name: "Stock and sale" });
+    expect(within(stock).getByRole("checkbox", { name: "On sale" })).toBeInTheDocument();
+    expect(within(stock).getByRole("form", { name: "Restock" })).toBeInTheDocument();
+    expect(within(stock).getByText("12 units")).toBeInTheDocument();
+    // A phone shows the page in one column, in this order.
+    const follows = (later: Element) =>
+      stock.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING;
+    expect(follows(screen.getByRole("region", { name: "Photos" }))).toBeTruthy();
+    expect(follows(screen.getByLabelText("Product Name"))).toBeTruthy();
+    expect(follows(screen.getByRole("region", { name: "Stock history" }))).toBeTruthy();
+  });
+
+  it("lists the stock changes one under another instead of a table that scrolls sideways", async () => {
+    pretendNarrowScreen();
+    serve();
+    render();
+    const list = await screen.findByRole("list", { name: "Stock changes, newest first" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(4);
+    expect(items[0]).toHaveTextContent(/^−2 units\s*Stock after: 12\s*Order · Order #o-123456/);
+    expect(items[0]).toHaveTextContent("Shopper");
+    expect(items[1]).toHaveTextContent(/\+2 units\s*Stock after: 14\s*Order cancelled/);
+    expect(items[1]).toHaveTextContent("s@shop.test");
+    expect(items[3]).toHaveTextContent(/Restock\s*“Farm delivery”/);
+    expect(within(items[0]!).getByText(/2026/).closest("time")).toHaveAttribute(
+      "dateTime",
+      "2026-11-22T04:30:00.000Z",
+    );
+    await waitFor(() => expect(items[0]).toHaveTextContent("22 Nov 2026 10:00 am"));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
+    expect(await within(list).findByText("Edited by seller")).toBeInTheDocument();
   });
 });
 
