@@ -88,7 +88,8 @@ function serve(
         history: [...order.history, { status, at: NOW.toISOString() }],
       };
       orders[index] = moved;
-      const message = status === "Cancelled" ? "Order cancelled" : `Order moved to ${status}`;
+      const named = `Order #${orderId.slice(0, 8)}`;
+      const message = status === "Cancelled" ? `${named} cancelled` : `${named} moved to ${status}`;
       return { body: { success: true, message, order: moved } };
     }
     if (url === "/api/order/refund" && init?.method === "POST") {
@@ -204,20 +205,20 @@ describe("seller: live order queue", () => {
     });
     expect(screen.queryByRole("article", { name: "Order aaaaaaaa" })).not.toBeInTheDocument();
     await answer();
-    expect(await screen.findByText("Order moved to Delivered")).toBeInTheDocument();
+    expect(await screen.findByText("Order #aaaaaaaa moved to Delivered")).toBeInTheDocument();
 
     // Without the stream getting there first: the list's refresh takes the card away.
     const second = screen.getByRole("article", { name: "Order bbbbbbbb" });
     await userEvent.click(within(second).getByRole("button", { name: "Cancel" }));
     await answer();
-    expect(await screen.findByText("Order cancelled")).toBeInTheDocument();
+    expect(await screen.findByText("Order #bbbbbbbb cancelled")).toBeInTheDocument();
     expect(screen.queryByRole("article", { name: "Order bbbbbbbb" })).not.toBeInTheDocument();
 
     // A move that keeps the card in the list is toasted as before.
     const third = screen.getByRole("article", { name: "Order cccccccc" });
     await userEvent.click(within(third).getByRole("button", { name: "Mark Packing" }));
     await answer();
-    expect(await screen.findByText("Order moved to Packing")).toBeInTheDocument();
+    expect(await screen.findByText("Order #cccccccc moved to Packing")).toBeInTheDocument();
   });
 
   it("keeps the keyboard focus through moves: on the button pressed, then on the next card, then on the heading", async () => {
@@ -241,7 +242,7 @@ describe("seller: live order queue", () => {
     expect(first).toHaveAttribute("aria-busy", "true");
     await ui.keyboard("{Enter}");
     await answer();
-    expect(await screen.findByText("Order moved to Packing")).toBeInTheDocument();
+    expect(await screen.findByText("Order #aaaaaaaa moved to Packing")).toBeInTheDocument();
     expect(calls.filter((c) => c.url === "/api/order/status")).toHaveLength(1);
     // The card stays (still open): the button pressed is now its next move, focused.
     await waitFor(() =>
@@ -435,7 +436,8 @@ describe("seller: live order queue", () => {
     // Newest first, the oldest last.
     const labels = screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
     expect(labels.at(-1)).toBe("Order d0000407");
-  });
+    // 400 cards drawn in jsdom, several times: seconds on a busy two-core machine.
+  }, 30_000);
 
   it("offers older Cancelled orders when the newest hold none, and keeps each status's history apart", async () => {
     FakeEventSource.install();

@@ -151,6 +151,8 @@ export function SellerOrdersPage() {
           : lists[list].data!.length >= listLimit[list];
     return full ? `${orders.length}+` : String(orders.length);
   };
+  // The lists the page reads now: the queue and the refunds always, another for its own filters.
+  const reads = (l: ListName) => l === "queue" || l === "refunds" || l === listOf(filter);
   useOpenOrdersTitle(ordersOf("open")?.length);
   const source = lists[listOf(filter)];
   const shown = (ordersOf(filter) ?? []).sort(byUrgency);
@@ -197,7 +199,19 @@ export function SellerOrdersPage() {
               className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm md:min-h-9 ${look}`}
             >
               {f.label}
-              {count !== undefined && <span className="ml-1.5">({count})</span>}
+              {(count !== undefined || reads(listOf(f.value))) && (
+                // The count's place, kept while its list loads and as wide as "(00)" at least: the
+                // pills do not grow, nor the row wrap, as the counts come in.
+                <span className="ml-1.5 inline-grid justify-items-start tabular-nums">
+                  <span
+                    aria-hidden="true"
+                    className="invisible col-start-1 row-start-1 before:content-['(00)']"
+                  />
+                  {count !== undefined && (
+                    <span className="col-start-1 row-start-1">({count})</span>
+                  )}
+                </span>
+              )}
             </Link>
           );
         })}
