@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { art } from "./web/art-plugin";
 
@@ -19,6 +20,10 @@ const notApi = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two cores that is one, and the
+    // suite ran one file at a time (342 s against 230 s with two on 2026-11-25). The API files
+    // spend much of their time waiting on a database, so two workers keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -38,6 +43,8 @@ export default defineConfig({
           include: ["web/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["web/test/setup.ts"],
+          // Above the 5 s a wait may take (web/test/setup.ts), so a slow wait fails as itself.
+          testTimeout: 15_000,
         },
       },
       {
