@@ -1,15 +1,24 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { quietDashboard } from "../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../test/render";
 import { FakeEventSource } from "../../test/fake-event-source";
-import { makeOrder } from "../../test/order-fixture";
+import { makeOrder, makeProduct } from "../../test/order-fixture";
 import { SellerArea } from "./seller-area";
 
 const EVENTS = "/api/order/seller/events";
 
-afterEach(() => vi.unstubAllGlobals());
+/** The seller's answer to "Leave without saving your changes?", put back after each test. */
+let leaveQuestion: MockInstance<(message?: string) => boolean> | undefined;
+const answerLeave = (leave: boolean) =>
+  (leaveQuestion = vi.spyOn(window, "confirm").mockReturnValue(leave));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  leaveQuestion?.mockRestore();
+  leaveQuestion = undefined;
+});
 
 describe("seller area", () => {
   it("has a Dashboard item with icons in the sidebar and shows the dashboard at its route", async () => {
@@ -124,6 +133,59 @@ describe("seller area", () => {
     expect(await screen.findByRole("navigation", { name: "Seller" })).toBeInTheDocument();
     // The form and its focus are gone: the focus is on the page, not on the body.
     expect(screen.getByRole("main")).toHaveFocus();
+  });
+
+  it("asks before Logout signs the seller out of a page with unsaved changes", async () => {
+    const calls = mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url === "/api/product/p1")
+        return { body: { success: true, product: makeProduct("p1", { name: "Fresh Tomatoes" }) } };
+      if (url === "/api/seller/logout") return { body: { success: true, message: "Logged Out" } };
+      return undefined;
+    });
+    const confirm = answerLeave(false);
+    renderApp(<SellerArea />, {
+      path: "/seller/product-list/p1",
+      pattern: "/seller/*",
+      routes: { "/": <p>home page</p> },
+    });
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText("Product Name"), " (ripe)");
+
+    // Staying: still signed in, the change still there.
+    await ui.click(screen.getByRole("button", { name: "Logout" }));
+    expect(confirm).toHaveBeenCalledWith("Leave without saving your changes?");
+    expect(calls.some((c) => c.url === "/api/seller/logout")).toBe(false);
+    expect(screen.getByLabelText("Product Name")).toHaveValue("Fresh Tomatoes (ripe)");
+
+    // Leaving: asked once more, then signed out, not asked again on the way home.
+    confirm.mockReturnValue(true);
+    await ui.click(screen.getByRole("button", { name: "Logout" }));
+    expect(await screen.findByText("Logged Out")).toBeInTheDocument();
+    expect(await screen.findByText("home page")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === "/api/seller/logout")).toHaveLength(1);
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it("signs out at once from a page with nothing unsaved", async () => {
+    const calls = mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard() };
+      if (url === "/api/seller/logout") return { body: { success: true, message: "Logged Out" } };
+      return undefined;
+    });
+    const confirm = answerLeave(true);
+    renderApp(<SellerArea />, {
+      path: "/seller/dashboard",
+      pattern: "/seller/*",
+      routes: { "/": <p>home page</p> },
+    });
+    await screen.findByRole("heading", { name: "Dashboard" });
+    await userEvent.click(screen.getByRole("button", { name: "Logout" }));
+    expect(await screen.findByText("Logged Out")).toBeInTheDocument();
+    expect(await screen.findByText("home page")).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === "/api/seller/logout")).toHaveLength(1);
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it("follows a seller login and logout made in another tab", async () => {

@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/query-client";
 import { useStore } from "../../lib/store";
 import { useOpenOrders, useSellerLogin, useSellerLogout } from "./api";
 import { useNewOrderAlerts } from "./components/order-alerts";
+import { mayLeaveUnsavedPage } from "./components/use-unsaved-changes";
 import { SELLER_EVENTS_URL } from "./components/order-format";
 import { useOrderEvents } from "../../ui/use-order-events";
 import {
@@ -156,8 +157,10 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
   const { setSeller } = useStore();
   const navigate = useNavigate();
   const signOut = useSellerLogout();
-  // Out of the seller area whatever the server said (the mutation cache shows a failure).
-  const logout = () =>
+  // Out of the seller area whatever the server said (the mutation cache shows a failure). A page
+  // holding unsaved changes is asked about first, as a link would be: signed out, they are lost.
+  const logout = () => {
+    if (!mayLeaveUnsavedPage()) return;
     signOut.mutate(undefined, {
       onSuccess: (a) => toast.success(a.message),
       onSettled: () => {
@@ -166,6 +169,7 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
         void navigate("/");
       },
     });
+  };
   return (
     <>
       <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
@@ -175,7 +179,7 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
         <div className="flex items-center gap-5 text-gray-600">
           <p>Hi! Admin</p>
           <button
-            onClick={() => void logout()}
+            onClick={logout}
             className="min-h-11 rounded-full border px-4 text-sm md:min-h-0 md:py-1"
           >
             Logout

@@ -1,4 +1,6 @@
+import { useRef } from "react";
 import type { Product } from "../../../../contract/product";
+import { useToggleStock } from "../api";
 import { RestockForm } from "./restock-form";
 import { StockBadge } from "./stock-badge";
 import { StockSwitch } from "./stock-switch";
@@ -28,8 +30,47 @@ export function StockPanel({
           <StockBadge product={product} />
         </div>
         <StockSwitch product={product} label="On sale" />
+        <AfterRestock product={product} />
       </div>
       <RestockForm product={product} onRestocked={onRestocked} />
     </section>
+  );
+}
+
+/**
+ * What a restock will do to a product with no units. Sold out, its switch shows off, yet units
+ * coming in put it back on sale: the seller who wants it kept off (a batch to check, a price to
+ * change) can say so now, which is `POST /api/product/stock` with `inStock: false`. Switched off,
+ * it says the restock will not put it on sale. The line is announced as it changes, and the focus
+ * moves to it from the button that goes away.
+ */
+function AfterRestock({ product }: { product: Product }) {
+  const toggle = useToggleStock();
+  const line = useRef<HTMLParagraphElement>(null);
+  if (product.stock > 0 && !product.switchedOff) return null;
+  return (
+    <p ref={line} tabIndex={-1} aria-live="polite" className="text-sm text-gray-600 lg:max-w-56">
+      {product.switchedOff ? (
+        "A restock keeps it off sale until you switch it on."
+      ) : (
+        <>
+          A restock puts it back on sale.{" "}
+          <button
+            type="button"
+            className="min-h-11 font-medium text-primary underline underline-offset-2 aria-disabled:cursor-wait"
+            aria-disabled={toggle.isPending}
+            onClick={() => {
+              if (toggle.isPending) return;
+              toggle.mutate(
+                { id: product._id, inStock: false },
+                { onSuccess: () => line.current?.focus() },
+              );
+            }}
+          >
+            Keep it off sale
+          </button>
+        </>
+      )}
+    </p>
   );
 }

@@ -3,6 +3,19 @@ import { parsePath, UNSAFE_NavigationContext, useLocation, type To } from "react
 
 export const LEAVE_QUESTION = "Leave without saving your changes?";
 
+/** The checks of the pages now guarding unsaved changes (one at most: the page shown). */
+const guards = new Set<() => boolean>();
+
+/**
+ * Asks, as leaving by a link would, whether the seller may leave the page: true at once when
+ * nothing is unsaved. For what leaves without a navigation first, such as Logout, which ends the
+ * session before it goes to the home page.
+ */
+export function mayLeaveUnsavedPage(): boolean {
+  for (const mayLeave of guards) if (!mayLeave()) return false;
+  return true;
+}
+
 /** What is read of the Navigation API's navigate event (not in TypeScript's DOM types yet). */
 interface NavigateEvent extends Event {
   navigationType: "push" | "replace" | "reload" | "traverse";
@@ -14,7 +27,8 @@ interface NavigateEvent extends Event {
  * app (a window.confirm), the browser's Back and Forward (the same question, where the browser has
  * the Navigation API and lets a page cancel a traversal, as Chrome does since 123; elsewhere they
  * go unasked), and closing or reloading the tab (the browser's own prompt, on `beforeunload`).
- * Nothing is asked while everything is saved.
+ * Nothing is asked while everything is saved. What leaves otherwise (Logout) asks first through
+ * `mayLeaveUnsavedPage`.
  *
  * Returns `setUnsaved(part, unsaved)`: each part of the page (a form, the photos) says whether it
  * holds changes; a part just saved says so before it navigates, and its navigation then goes on
@@ -38,7 +52,15 @@ export function useUnsavedChanges(): (part: string, unsaved: boolean) => void {
 
   useEffect(() => {
     if (!guarding) return;
-    const mayLeave = () => parts.current.size === 0 || window.confirm(LEAVE_QUESTION);
+    // Once the seller chose to leave, the changes are given up: the navigation that follows (Logout
+    // asks before it signs out, then goes home) is not asked about again.
+    const mayLeave = () => {
+      if (parts.current.size === 0) return true;
+      if (!window.confirm(LEAVE_QUESTION)) return false;
+      parts.current.clear();
+      return true;
+    };
+    guards.add(mayLeave);
     const leaves = (to: To) =>
       ((typeof to === "string" ? parsePath(to) : to).pathname ?? pathname) !== pathname;
 
@@ -76,6 +98,7 @@ export function useUnsavedChanges(): (part: string, unsaved: boolean) => void {
     window.addEventListener("beforeunload", onUnload);
 
     return () => {
+      guards.delete(mayLeave);
       navigator.push = original.push;
       navigator.replace = original.replace;
       navigation?.removeEventListener("navigate", onTraverse);

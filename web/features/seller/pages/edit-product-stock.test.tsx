@@ -254,6 +254,47 @@ describe("seller: the on-sale switch", () => {
   });
 });
 
+describe("seller: a sold-out product, before its restock", () => {
+  it("keeps it off sale through the coming restock when the seller says so", async () => {
+    const soldOut = { ...product, stock: 0, inStock: false };
+    const calls = serve(
+      () => ({
+        body: {
+          success: true,
+          message: "Stock Added",
+          product: { ...soldOut, stock: 5, switchedOff: true as const },
+        },
+      }),
+      soldOut,
+    );
+    render();
+    const ui = userEvent.setup();
+    expect(await screen.findByText(/A restock puts it back on sale/)).toBeInTheDocument();
+    expect(screen.queryByText("Switched off")).not.toBeInTheDocument();
+
+    await ui.click(screen.getByRole("button", { name: "Keep it off sale" }));
+    const post = calls.find((c) => c.url === "/api/product/stock")!;
+    expect(JSON.parse(post.init?.body as string)).toEqual({ id: "p1", inStock: false });
+    const line = await screen.findByText("A restock keeps it off sale until you switch it on.");
+    expect(screen.getByText("Switched off")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Keep it off sale" })).not.toBeInTheDocument();
+    // The focus goes to the line that replaced the button, not to the page.
+    await waitFor(() => expect(line).toHaveFocus());
+
+    await ui.type(screen.getByLabelText("Quantity"), "5");
+    await ui.click(screen.getByRole("button", { name: "Restock" }));
+    expect(await screen.findByText(/Still off sale/)).toBeInTheDocument();
+  });
+
+  it("says nothing of restocks for a product with units on sale", async () => {
+    serve();
+    render();
+    await screen.findByRole("checkbox", { name: "On sale" });
+    expect(screen.queryByText(/A restock/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Keep it off sale" })).not.toBeInTheDocument();
+  });
+});
+
 describe("seller: the page on a phone", () => {
   it("puts the stock controls first, before the photos and the fields", async () => {
     serve();
