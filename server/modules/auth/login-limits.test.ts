@@ -41,7 +41,11 @@ describe("login limits", () => {
       ),
     );
     expect(answers).toHaveLength(500);
-    expect(answers.filter((a) => ![401, 429].includes(a.statusCode))).toEqual([]);
+    // A wrong password (401), the address's limit (429), or, when hashing falls behind on a busy
+    // machine (two test files at once on two cores), the hashing queue full (503, passwords.ts):
+    // the attacker's own tries, never the seller's below.
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => ![401, 429, 503].includes(s))).toEqual([]);
     const checked = passwordChecks.count - before;
     // Past the address's cap of 50, attempts are spaced 200 ms apart and wait at most 5 s: the
     // attacker gets one check per 200 ms of the burst plus 5 s worth, the rest come back later.
