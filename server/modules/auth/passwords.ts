@@ -23,7 +23,11 @@ const MAX_WAITING = 64;
 let running = 0;
 const waiting: (() => void)[] = [];
 
+/** The most hashes running and waiting at once since the last reset (tests read it). */
+export const hashingPeak = { atOnce: 0 };
+
 async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  hashingPeak.atOnce = Math.max(hashingPeak.atOnce, running + waiting.length + 1);
   if (running >= MAX_RUNNING) {
     if (waiting.length >= MAX_WAITING) {
       throw new AppError("unavailable", "The server is busy. Please try again in a moment.", {
