@@ -2,7 +2,7 @@ import type { Product } from "../../../contract/product";
 import { versionOf, type VersionedAnswer } from "../../http/versioned-answer";
 import type { CatalogPage } from "./catalog-service";
 import type { CatalogEntry } from "./product-view";
-import type { StockBoard } from "./stock-board";
+import type { StockBoard, StockState } from "./stock-board";
 
 /** A rendered JSON answer; compressed for browsers when first asked for (versioned-answer.ts). */
 export type CatalogAnswer = VersionedAnswer;
@@ -47,6 +47,20 @@ export class CatalogCache {
 
   product(id: string, compute: () => Promise<CatalogEntry>): Promise<CatalogAnswer> {
     return this.answer(`product:${id}`, "product", async () => ({ entries: [await compute()] }));
+  }
+
+  /**
+   * A product's stock as a change left it (an order this process placed, a row of the stock
+   * ledger). When it went out of stock or back in, the lists it may leave or join (in-stock lists:
+   * search, best sellers, related products) are dropped at once: the database's catalog_changed
+   * notification would drop them too, but a few milliseconds later, after this process may have
+   * answered the shopper and sent the next list with the product still in it. Only a product the
+   * board knows can be in a kept list; an order for one it does not know drops nothing.
+   */
+  stockChanged(productId: string, state: StockState): void {
+    const before = this.board.get(productId);
+    if (this.board.offer(productId, state) && before && before.inStock !== state.inStock)
+      this.listingChanged(productId);
   }
 
   /** A product's listing changed, or (without an id) products came, went or may have. */

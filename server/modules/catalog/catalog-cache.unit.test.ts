@@ -49,6 +49,33 @@ describe("CatalogCache", () => {
     expect(reads()).toBe(1);
   });
 
+  it("reads its lists again at once when a stock change takes a listed product out of stock or back", async () => {
+    const { cache, listed, reads } = setup();
+    await listed();
+    const at = (stock: number, version: number) => ({
+      stock,
+      inStock: stock > 0,
+      version,
+      updatedAt: "2026-01-02T00:00:00.000Z",
+    });
+    // A count that moves within in-stock keeps the list's products (the overlay shows it).
+    cache.stockChanged("a", at(2, 11));
+    await listed();
+    expect(reads()).toBe(1);
+    // An order for a product no kept answer shows drops nothing.
+    cache.stockChanged("z", at(0, 5));
+    await listed();
+    expect(reads()).toBe(1);
+    // Sold out: an in-stock list may have to lose it, without waiting for the database's notice.
+    cache.stockChanged("a", at(0, 12));
+    await listed();
+    expect(reads()).toBe(2);
+    // The same change again (the ledger feed after the order's own offer) is old news.
+    cache.stockChanged("a", at(0, 12));
+    await listed();
+    expect(reads()).toBe(2);
+  });
+
   it("ignores an older stock reading than the one it holds", async () => {
     const { cache, listed } = setup();
     await listed();

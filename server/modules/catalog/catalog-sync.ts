@@ -44,7 +44,7 @@ export async function startCatalogSync(
       ),
     deliver: (rows) => {
       for (const row of rows)
-        cache.board.offer(row.productId, {
+        cache.stockChanged(row.productId, {
           stock: row.stock,
           inStock: row.inStock,
           version: row.version,

@@ -253,7 +253,7 @@ export async function idempotencyKeyUsed(db: Db, userId: string, key: string): P
 /** Tells this process's catalogue the stock an order left, before answering the shopper. */
 export function offerStock(cache: CatalogCache, states: StockState[]): void {
   for (const state of states)
-    cache.board.offer(state.id, {
+    cache.stockChanged(state.id, {
       stock: state.stock,
       inStock: state.inStock,
       version: state.version,
