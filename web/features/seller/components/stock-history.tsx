@@ -1,10 +1,11 @@
+import { useRef } from "react";
 import type { StockEntry, StockReason } from "../../../../contract/product";
 import { LoadError } from "../../../ui/load-error";
 import { useShopTimeZone, useStockHistory } from "../api";
 import { shopFormat, type ShopTime } from "./shop-time";
 import { orderNumber } from "../../../ui/order-words";
 import { DataTable } from "./data-table";
-import { useNarrowScreen } from "./use-narrow-screen";
+import { useNarrowBox } from "./use-narrow-screen";
 
 /** The ledger's reasons in plain words. */
 export const reasonWords: Record<StockReason, string> = {
@@ -49,19 +50,24 @@ const changeText = (change: number) =>
   change > 0 ? `+${change}` : change === 0 ? "0" : `−${Math.abs(change)}`;
 const changeColour = (change: number) => (change >= 0 ? "text-green-700" : "text-red-700");
 
+/** Narrower than this, the table's five columns squeeze its emails onto three lines or scroll. */
+const TABLE_WIDTH = 600;
+
 /**
- * A product's stock history, newest first, 20 entries a page with "Load more": a table, or on a
- * phone a list of entries that reads without scrolling sideways.
+ * A product's stock history, newest first, 20 entries a page with "Load more": a table, or where
+ * its column is narrow (a phone, the column beside the form) a list of entries that reads without
+ * scrolling sideways.
  */
 export function StockHistory({ productId }: { productId: string }) {
   const history = useStockHistory(productId);
-  const narrow = useNarrowScreen();
+  const box = useRef<HTMLElement>(null);
+  const narrow = useNarrowBox(box, TABLE_WIDTH);
   // When the stock moved, on the shop's clock (as the order cards and the CSV show it).
   const time = shopFormat(useShopTimeZone());
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
-    <section aria-labelledby="stock-history-title" className="space-y-3">
+    <section ref={box} aria-labelledby="stock-history-title" className="space-y-3">
       <h2 id="stock-history-title" className="text-base font-medium">
         Stock history
       </h2>

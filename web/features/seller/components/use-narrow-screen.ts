@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from "react";
 
 /** Below Tailwind's `sm` (640 px): phones, where wide tables give way to cards. */
 const NARROW = "(max-width: 639.98px)";
@@ -14,4 +14,25 @@ function subscribe(onChange: () => void) {
 /** True on a narrow screen; follows rotation and resizing. */
 export function useNarrowScreen(): boolean {
   return useSyncExternalStore(subscribe, () => query()?.matches ?? false);
+}
+
+/**
+ * True while `box` is narrower than `below` px: for a part of a page whose width is not the
+ * screen's (a column beside a form). Measured before the first paint and on every resize; where
+ * the browser has no ResizeObserver (or before the box exists) it answers as useNarrowScreen.
+ */
+export function useNarrowBox(box: RefObject<HTMLElement | null>, below: number): boolean {
+  const narrowScreen = useNarrowScreen();
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver !== "function") return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    setWidth(element.getBoundingClientRect().width);
+    return () => observer.disconnect();
+  }, [box]);
+  return width === null ? narrowScreen : width < below;
 }

@@ -92,7 +92,7 @@ export function EditProductPage() {
         <p className="mt-1 break-words text-gray-600">{p.name}</p>
       </div>
       <StockPanel product={p} onRestocked={changed} />
-      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-10 xl:grid-cols-[minmax(0,32rem)_minmax(0,1fr)]">
         <div className="space-y-8">
           <PhotoEditor
             key={p.image.join(" ")}

@@ -334,6 +334,40 @@ describe("seller: the page on a phone", () => {
   });
 });
 
+describe("seller: the stock history's column", () => {
+  /** The history's box measures `width` px (jsdom lays nothing out and has no ResizeObserver). */
+  function columnOf(width: number) {
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(
+      DOMRect.fromRect({ width, height: 400 }),
+    );
+  }
+
+  it("lists the changes in a column too narrow for the table (beside the form on a wide screen)", async () => {
+    columnOf(478);
+    serve();
+    render();
+    expect(
+      await screen.findByRole("list", { name: "Stock changes, newest first" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("shows the table where the column has room for it", async () => {
+    columnOf(688);
+    serve();
+    render();
+    expect(await screen.findByRole("table", { name: /Stock changes/ })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Stock changes, newest first" })).toBeNull();
+  });
+});
+
 describe("seller: stock history", () => {
   it("lists changes newest first with their reasons in plain words, and loads more", async () => {
     const calls = serve();
