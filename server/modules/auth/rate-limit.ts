@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { and, eq, lt, or, isNull, sql } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/database";
 import { authCounters } from "../../db/schema";
@@ -18,9 +19,30 @@ export interface Limit {
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
+/**
+ * The network an address is counted as: an IPv4 address as itself (also when written as IPv6,
+ * `::ffff:203.0.113.9`); an IPv6 address as its /64, which one host or one home is given whole,
+ * so that walking through its addresses does not buy fresh limits.
+ */
+export function networkOf(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const bare = ip.split("%")[0]!;
+  const [head = "", tail = ""] = bare.split("::");
+  const groupsOf = (part: string) => (part ? part.split(":") : []);
+  const left = groupsOf(head);
+  const right = bare.includes("::") ? groupsOf(tail) : [];
+  // An IPv4 tail (::ffff:… aside, e.g. 64:ff9b::192.0.2.1) stands for two groups.
+  const rightGroups = right.reduce((n, group) => n + (group.includes(".") ? 2 : 1), 0);
+  const zeros = bare.includes("::") ? 8 - left.length - rightGroups : 0;
+  const groups = [...left, ...Array<string>(zeros).fill("0"), ...right].slice(0, 4);
+  return `${groups.map((group) => parseInt(group, 16).toString(16)).join(":")}::/64`;
+}
+
 /** Attempts per account and source address: about 5 in 15 minutes (api-contract.md). */
 export const loginLimit = (area: "user" | "seller", email: string, ip: string): Limit => ({
-  subject: `login:${area}:${email}:${ip}`,
+  subject: `login:${area}:${email}:${networkOf(ip)}`,
   max: 5,
   windowMs: FIFTEEN_MINUTES,
   message: "Too many failed login attempts. Please try again later.",
@@ -32,7 +54,7 @@ export const loginLimit = (area: "user" | "seller", email: string, ip: string): 
  * address keep logging in, a little slower, while an attacker gets 5 password checks a second.
  */
 export const loginAddressLimit = (ip: string) => ({
-  subject: `login-ip:${ip}`,
+  subject: `login-ip:${networkOf(ip)}`,
   max: 50,
   windowMs: FIFTEEN_MINUTES,
   slowDownMs: 200,
@@ -42,7 +64,7 @@ export const loginAddressLimit = (ip: string) => ({
 
 /** Registrations per address: no stricter than 30 in 10 minutes (api-contract.md). */
 export const registerLimit = (ip: string): Limit => ({
-  subject: `register:${ip}`,
+  subject: `register:${networkOf(ip)}`,
   max: 30,
   windowMs: 10 * 60 * 1000,
   message: "Too many accounts were created from your network. Please try again later.",
@@ -54,7 +76,7 @@ export const registerLimit = (ip: string): Limit => ({
  * network's real sign-ups keep their own 30.
  */
 export const takenEmailLimit = (ip: string): Limit => ({
-  subject: `register-taken:${ip}`,
+  subject: `register-taken:${networkOf(ip)}`,
   max: 30,
   windowMs: 10 * 60 * 1000,
   message: "Too many sign-up attempts from your network. Please try again later.",
