@@ -54,12 +54,14 @@ export class CatalogCache {
    * ledger). When it went out of stock or back in, the lists it may leave or join (in-stock lists:
    * search, best sellers, related products) are dropped at once: the database's catalog_changed
    * notification would drop them too, but a few milliseconds later, after this process may have
-   * answered the shopper and sent the next list with the product still in it. Only a product the
-   * board knows can be in a kept list; an order for one it does not know drops nothing.
+   * answered and sent the next list still without the change. A product the board does not know
+   * is in no kept answer, yet one coming back in stock (`rose`: units were added) may belong in a
+   * kept in-stock list; an order for it (units taken) drops nothing.
    */
-  stockChanged(productId: string, state: StockState): void {
+  stockChanged(productId: string, state: StockState, rose = false): void {
     const before = this.board.get(productId);
-    if (this.board.offer(productId, state) && before && before.inStock !== state.inStock)
+    if (!this.board.offer(productId, state)) return;
+    if (before ? before.inStock !== state.inStock : rose && state.inStock)
       this.listingChanged(productId);
   }
 

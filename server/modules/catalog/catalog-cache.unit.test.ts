@@ -74,6 +74,10 @@ describe("CatalogCache", () => {
     cache.stockChanged("a", at(0, 12));
     await listed();
     expect(reads()).toBe(2);
+    // Units returned to a product no kept answer shows (a cancellation): it may belong in one now.
+    cache.stockChanged("y", at(3, 7), true);
+    await listed();
+    expect(reads()).toBe(3);
   });
 
   it("ignores an older stock reading than the one it holds", async () => {

@@ -35,6 +35,7 @@ export async function startCatalogSync(
             stock: stockLedger.stockAfter,
             inStock: stockLedger.inStockAfter,
             version: stockLedger.stockVersion,
+            change: stockLedger.change,
             at: stockLedger.at,
           })
           .from(stockLedger)
@@ -44,12 +45,16 @@ export async function startCatalogSync(
       ),
     deliver: (rows) => {
       for (const row of rows)
-        cache.stockChanged(row.productId, {
-          stock: row.stock,
-          inStock: row.inStock,
-          version: row.version,
-          updatedAt: row.at.toISOString(),
-        });
+        cache.stockChanged(
+          row.productId,
+          {
+            stock: row.stock,
+            inStock: row.inStock,
+            version: row.version,
+            updatedAt: row.at.toISOString(),
+          },
+          row.change > 0,
+        );
     },
     onError: (error) => log?.warn({ err: error }, "could not read the stock ledger"),
     onGapTimeout: (ids) =>
