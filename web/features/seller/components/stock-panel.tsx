@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import type { Product } from "../../../../contract/product";
 import { useToggleStock } from "../api";
 import { RestockForm } from "./restock-form";
@@ -41,15 +41,21 @@ export function StockPanel({
  * What a restock will do to a product with no units. Sold out, its switch shows off, yet units
  * coming in put it back on sale: the seller who wants it kept off (a batch to check, a price to
  * change) can say so now, which is `POST /api/product/stock` with `inStock: false`. Switched off,
- * it says the restock will not put it on sale. The line is announced as it changes, and the focus
- * moves to it from the button that goes away.
+ * it says the restock will not put it on sale. When the button's change lands, the focus moves to
+ * the line that replaces it, in the same commit (not to the page between two), and is read out.
  */
 function AfterRestock({ product }: { product: Product }) {
   const toggle = useToggleStock();
   const line = useRef<HTMLParagraphElement>(null);
+  const focusLine = useRef(false);
+  useLayoutEffect(() => {
+    if (!product.switchedOff || !focusLine.current) return;
+    focusLine.current = false;
+    line.current?.focus();
+  }, [product.switchedOff]);
   if (product.stock > 0 && !product.switchedOff) return null;
   return (
-    <p ref={line} tabIndex={-1} aria-live="polite" className="text-sm text-gray-600 lg:max-w-56">
+    <p ref={line} tabIndex={-1} className="text-sm text-gray-600 lg:max-w-56">
       {product.switchedOff ? (
         "A restock keeps it off sale until you switch it on."
       ) : (
@@ -61,9 +67,14 @@ function AfterRestock({ product }: { product: Product }) {
             aria-disabled={toggle.isPending}
             onClick={() => {
               if (toggle.isPending) return;
+              focusLine.current = true;
               toggle.mutate(
                 { id: product._id, inStock: false },
-                { onSuccess: () => line.current?.focus() },
+                {
+                  onError: () => {
+                    focusLine.current = false;
+                  },
+                },
               );
             }}
           >

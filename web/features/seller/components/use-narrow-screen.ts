@@ -16,23 +16,30 @@ export function useNarrowScreen(): boolean {
   return useSyncExternalStore(subscribe, () => query()?.matches ?? false);
 }
 
+/** How much wider than `below` a narrow box must grow to count as wide again. */
+const HYSTERESIS_PX = 24;
+
 /**
  * True while `box` is narrower than `below` px: for a part of a page whose width is not the
  * screen's (a column beside a form). Measured before the first paint and on every resize; where
- * the browser has no ResizeObserver (or before the box exists) it answers as useNarrowScreen.
+ * the browser has no ResizeObserver (or before the box exists) it answers as useNarrowScreen. A
+ * narrow box counts as wide again only past `below` + 24 px, so that a scroll bar coming or going
+ * as the content changes (about 15 px) cannot flip it back and forth.
  */
 export function useNarrowBox(box: RefObject<HTMLElement | null>, below: number): boolean {
   const narrowScreen = useNarrowScreen();
-  const [width, setWidth] = useState<number | null>(null);
+  const [narrow, setNarrow] = useState<boolean | null>(null);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element || typeof ResizeObserver !== "function") return;
+    const measure = (width: number) =>
+      setNarrow((was) => (was ? width < below + HYSTERESIS_PX : width < below));
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width);
+      if (entry) measure(entry.contentRect.width);
     });
     observer.observe(element);
-    setWidth(element.getBoundingClientRect().width);
+    measure(element.getBoundingClientRect().width);
     return () => observer.disconnect();
-  }, [box]);
-  return width === null ? narrowScreen : width < below;
+  }, [box, below]);
+  return narrow ?? narrowScreen;
 }

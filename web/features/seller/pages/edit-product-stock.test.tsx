@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product, StockEntry } from "../../../../contract/product";
@@ -335,11 +335,18 @@ describe("seller: the page on a phone", () => {
 });
 
 describe("seller: the stock history's column", () => {
-  /** The history's box measures `width` px (jsdom lays nothing out and has no ResizeObserver). */
+  /**
+   * The history's box measures `width` px (jsdom lays nothing out and has no ResizeObserver);
+   * `resize(w)` tells the page it is now `w` px wide, as the browser's observer would.
+   */
   function columnOf(width: number) {
+    const observers: ResizeObserverCallback[] = [];
     vi.stubGlobal(
       "ResizeObserver",
       class {
+        constructor(callback: ResizeObserverCallback) {
+          observers.push(callback);
+        }
         observe() {}
         disconnect() {}
       },
@@ -347,6 +354,12 @@ describe("seller: the stock history's column", () => {
     vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(
       DOMRect.fromRect({ width, height: 400 }),
     );
+    return (w: number) =>
+      act(() => {
+        const entry = { contentRect: DOMRect.fromRect({ width: w, height: 400 }) };
+        for (const callback of observers)
+          callback([entry as ResizeObserverEntry], {} as ResizeObserver);
+      });
   }
 
   it("lists the changes in a column too narrow for the table (beside the form on a wide screen)", async () => {
@@ -357,6 +370,20 @@ describe("seller: the stock history's column", () => {
       await screen.findByRole("list", { name: "Stock changes, newest first" }),
     ).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("does not flip back to the table for the width of a scroll bar", async () => {
+    const resize = columnOf(590);
+    serve();
+    render();
+    const asList = () => screen.queryByRole("list", { name: "Stock changes, newest first" });
+    expect(await screen.findByRole("list", { name: "Stock changes, newest first" })).toBeTruthy();
+    resize(605); // a scroll bar went away
+    expect(asList()).toBeInTheDocument();
+    resize(640);
+    expect(await screen.findByRole("table", { name: /Stock changes/ })).toBeInTheDocument();
+    resize(598);
+    expect(asList()).toBeInTheDocument();
   });
 
   it("shows the table where the column has room for it", async () => {
