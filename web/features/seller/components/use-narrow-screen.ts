@@ -16,6 +16,16 @@ export function useNarrowScreen(): boolean {
   return useSyncExternalStore(subscribe, () => query()?.matches ?? false);
 }
 
+/** The width inside an element's padding and border, as ResizeObserver's contentRect gives it. */
+function contentWidth(element: HTMLElement): number {
+  const style = getComputedStyle(element);
+  const around = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"] as const;
+  return around.reduce(
+    (width, side) => width - (parseFloat(style[side]) || 0),
+    element.getBoundingClientRect().width,
+  );
+}
+
 /** How much wider than `below` a narrow box must grow to count as wide again. */
 const HYSTERESIS_PX = 24;
 
@@ -38,7 +48,7 @@ export function useNarrowBox(box: RefObject<HTMLElement | null>, below: number):
       if (entry) measure(entry.contentRect.width);
     });
     observer.observe(element);
-    measure(element.getBoundingClientRect().width);
+    measure(contentWidth(element));
     return () => observer.disconnect();
   }, [box, below]);
   return narrow ?? narrowScreen;

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product, StockEntry } from "../../../../contract/product";
@@ -6,7 +6,7 @@ import { quietDashboard } from "../../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../../test/render";
 import { makeProduct } from "../../../test/order-fixture";
 import { EditProductPage } from "./edit-product-page";
-import { pretendNarrowScreen } from "../../../test/narrow-screen";
+import { pretendBoxWidth, pretendNarrowScreen } from "../../../test/narrow-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -335,35 +335,8 @@ describe("seller: the page on a phone", () => {
 });
 
 describe("seller: the stock history's column", () => {
-  /**
-   * The history's box measures `width` px (jsdom lays nothing out and has no ResizeObserver);
-   * `resize(w)` tells the page it is now `w` px wide, as the browser's observer would.
-   */
-  function columnOf(width: number) {
-    const observers: ResizeObserverCallback[] = [];
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        constructor(callback: ResizeObserverCallback) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(
-      DOMRect.fromRect({ width, height: 400 }),
-    );
-    return (w: number) =>
-      act(() => {
-        const entry = { contentRect: DOMRect.fromRect({ width: w, height: 400 }) };
-        for (const callback of observers)
-          callback([entry as ResizeObserverEntry], {} as ResizeObserver);
-      });
-  }
-
   it("lists the changes in a column too narrow for the table (beside the form on a wide screen)", async () => {
-    columnOf(478);
+    pretendBoxWidth(478);
     serve();
     render();
     expect(
@@ -373,7 +346,7 @@ describe("seller: the stock history's column", () => {
   });
 
   it("does not flip back to the table for the width of a scroll bar", async () => {
-    const resize = columnOf(590);
+    const resize = pretendBoxWidth(590);
     serve();
     render();
     const asList = () => screen.queryByRole("list", { name: "Stock changes, newest first" });
@@ -387,7 +360,7 @@ describe("seller: the stock history's column", () => {
   });
 
   it("shows the table where the column has room for it", async () => {
-    columnOf(688);
+    pretendBoxWidth(688);
     serve();
     render();
     expect(await screen.findByRole("table", { name: /Stock changes/ })).toBeInTheDocument();

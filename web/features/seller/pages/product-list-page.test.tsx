@@ -7,7 +7,7 @@ import { makeProduct } from "../../../test/order-fixture";
 import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, renderApp } from "../../../test/render";
 import { ProductListPage } from "./product-list-page";
-import { pretendNarrowScreen } from "../../../test/narrow-screen";
+import { pretendBoxWidth, pretendNarrowScreen } from "../../../test/narrow-screen";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -233,6 +233,22 @@ describe("seller: product list", () => {
     );
     await answer();
     expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
+  });
+
+  it("shows cards where the page is too narrow for the table's columns (1024 px beside the sidebar)", async () => {
+    pretendBoxWidth(688); // inside the page's padding (jsdom applies no stylesheet)
+    serve();
+    render();
+    expect(await screen.findByRole("list", { name: "Products" })).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("shows the table where it fits (1280 px)", async () => {
+    pretendBoxWidth(944);
+    serve();
+    render();
+    expect(await screen.findByRole("table")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Products" })).not.toBeInTheDocument();
   });
 
   it("shows cards instead of the table on a phone, with the switch and links usable", async () => {

@@ -1,26 +1,34 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../ui/load-error";
 import { useSellerProductPages } from "../api";
 import { ProductFilterBar, useProductFilters } from "../components/product-filters";
 import { ProductCards, ProductTable } from "../components/product-rows";
-import { useNarrowScreen } from "../components/use-narrow-screen";
+import { useNarrowBox } from "../components/use-narrow-screen";
 import { usePageTitle } from "../../../ui/page-title";
 
 /**
+ * Narrower than this, the table's six columns no longer fit and its switch and Edit link would
+ * be reached by scrolling sideways (at 1024 px, beside the sidebar, the page has 688 px).
+ */
+const TABLE_WIDTH = 780;
+
+/**
  * /seller/product-list: the catalogue 24 at a time, searched and filtered on the server (filters
- * kept in the URL), as a table on wide screens and as cards on phones.
+ * kept in the URL), as a table where the page is wide enough for it and as cards elsewhere.
  */
 export function ProductListPage() {
   const [filters, setFilter] = useProductFilters();
   const pages = useSellerProductPages(filters);
   usePageTitle("Products");
-  const narrow = useNarrowScreen();
+  const box = useRef<HTMLElement>(null);
+  const narrow = useNarrowBox(box, TABLE_WIDTH);
   const products = pages.data?.pages.flatMap((p) => p.products) ?? [];
   const filtered = Boolean(filters.q || filters.category || filters.stock);
   const updating = pages.isPlaceholderData && pages.isFetching;
 
   return (
-    <section className="p-4 md:p-10">
+    <section ref={box} className="p-4 md:p-10">
       <h1 className="pb-4 text-lg font-medium">All Products</h1>
       <ProductFilterBar filters={filters} onChange={setFilter} />
       {pages.isPending ? (
