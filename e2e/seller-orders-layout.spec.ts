@@ -101,3 +101,29 @@ test("the seller's Orders page does not shift as it loads, on a laptop and on a 
     0.01,
   );
 });
+
+test("on a tablet beside the sidebar (820 px), an order's moves are on screen, not sideways", async ({
+  request,
+  browser,
+}) => {
+  await placeOrders(request, 2);
+  expect((await request.post("/api/seller/login", { data: e2eSeller })).ok()).toBe(true);
+  const context = await browser.newContext({
+    storageState: await request.storageState(),
+    viewport: { width: 820, height: 1180 },
+  });
+  const page = await context.newPage();
+  await page.goto("/seller/orders");
+  const card = page.getByRole("list", { name: "Orders" }).getByRole("article").first();
+  const move = card.getByRole("button", { name: /^Mark / });
+  await expect(move).toBeVisible();
+  // Four columns needed about 370 px more than the 484 the page has there.
+  // One main landmark, the seller's page (it sat inside the app's own main before).
+  await expect(page.locator("main")).toHaveCount(1);
+  await expect(page.locator("main")).toHaveAttribute("id", "main");
+  const main = await page.locator("main").evaluate((m) => m.scrollWidth - m.clientWidth);
+  expect(main).toBe(0);
+  const box = (await move.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(820);
+  await context.close();
+});

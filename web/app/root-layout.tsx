@@ -34,17 +34,21 @@ export function RootLayout() {
         </Suspense>
       )}
       {/* At least a screen tall, so content arriving after a skeleton never shifts the footer into view. */}
-      <main
-        id="main"
-        tabIndex={-1}
-        className={
-          sellerArea
-            ? "min-h-screen flex-1 outline-none"
-            : "min-h-screen flex-1 px-4 outline-none md:px-8 lg:px-16 xl:px-24"
-        }
-      >
-        <Outlet />
-      </main>
+      {sellerArea ? (
+        // The seller area has its own header and sidebar, and its page or login form is the main
+        // landmark (one per page, not one inside another).
+        <div className="min-h-screen flex-1">
+          <Outlet />
+        </div>
+      ) : (
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-h-screen flex-1 px-4 outline-none md:px-8 lg:px-16 xl:px-24"
+        >
+          <Outlet />
+        </main>
+      )}
       {!sellerArea && (
         <Suspense fallback={null}>
           <Footer />

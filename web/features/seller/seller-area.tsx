@@ -87,7 +87,11 @@ function SellerLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
   };
   const field = "w-full rounded border border-gray-200 p-2 outline-primary min-h-11";
   return (
-    <div className="flex min-h-screen items-center p-4 text-sm text-gray-600">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-screen items-center p-4 text-sm text-gray-600 outline-none"
+    >
       <form
         onSubmit={(e) => void submit(e)}
         className="m-auto flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 p-8 shadow-xl"
@@ -127,7 +131,7 @@ function SellerLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
           Login
         </button>
       </form>
-    </div>
+    </main>
   );
 }
 
@@ -207,7 +211,7 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
           ))}
         </nav>
         {!pageHasStream && <NewOrderAlerts />}
-        <main ref={page} tabIndex={-1} className="flex-1 overflow-x-auto outline-none">
+        <main ref={page} id="main" tabIndex={-1} className="flex-1 overflow-x-auto outline-none">
           <Routes>
             <Route index element={<AddProductPage />} />
             <Route path="dashboard" element={<DashboardPage />} />

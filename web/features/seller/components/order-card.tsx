@@ -98,7 +98,9 @@ export function OrderCard({
   return (
     <article
       ref={card}
-      className="grid max-w-5xl gap-4 rounded-md border border-gray-300 p-4 md:grid-cols-[10rem_1fr_1fr_10rem] md:p-5"
+      // One column on a phone, two beside the sidebar of a tablet (768–1023 px, where four did
+      // not fit and the moves were reached by scrolling sideways), four from 1024 px.
+      className="grid max-w-5xl gap-4 rounded-md border border-gray-300 p-4 break-words md:grid-cols-2 md:p-5 lg:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)_10rem]"
       aria-label={`Order ${number}`}
       aria-busy={move.isPending}
     >
