@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig } from "vite";
 import { art } from "./web/art-plugin";
 import { precompress } from "./web/precompress-plugin";
+import { routerShake } from "./web/router-shake-plugin";
 
 // The storefront SPA. `npm run build` (`vite build`) writes dist/web, which the server serves,
 // and dist/ssr, the renderer the server uses for storefront pages' first screen (entry-server.tsx,
@@ -44,7 +45,7 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
-  plugins: [react(), tailwindcss(), art(), precompress()],
+  plugins: [react(), tailwindcss(), art(), routerShake(), precompress()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
