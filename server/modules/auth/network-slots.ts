@@ -1,5 +1,6 @@
 import { AppError } from "../../http/app-error";
 import { loginAddressLimit, networkOf } from "./rate-limit";
+import { Slots } from "./slots";
 
 /**
  * Password checks one network (rate-limit.ts networkOf) may have under way in this process,
@@ -12,36 +13,26 @@ import { loginAddressLimit, networkOf } from "./rate-limit";
 export const CHECKS_PER_NETWORK = 4;
 export const WAITING_PER_NETWORK = 16;
 export const MAX_WAIT_MS = 5_000;
-const networkQueues = new Map<string, { running: number; waiting: (() => void)[] }>();
+const networks = new Map<string, Slots>();
 
 export async function withNetworkSlot<T>(ip: string, work: () => Promise<T>): Promise<T> {
   const network = networkOf(ip);
-  let queue = networkQueues.get(network);
-  if (!queue) networkQueues.set(network, (queue = { running: 0, waiting: [] }));
-  if (queue.running < CHECKS_PER_NETWORK) queue.running++;
-  else {
+  let slots = networks.get(network);
+  if (!slots) {
     const { message, maxWaitMs } = loginAddressLimit(ip);
-    const refused = () =>
-      new AppError("rate_limited", message, { retryAfterSeconds: Math.ceil(maxWaitMs / 1000) });
-    if (queue.waiting.length >= WAITING_PER_NETWORK) throw refused();
-    const { waiting } = queue;
-    await new Promise<void>((resolve, reject) => {
-      const turn = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(turn), 1);
-        reject(refused());
-      }, MAX_WAIT_MS);
-      waiting.push(turn);
+    slots = new Slots({
+      running: CHECKS_PER_NETWORK,
+      waiting: WAITING_PER_NETWORK,
+      maxWaitMs: MAX_WAIT_MS,
+      refuse: () =>
+        new AppError("rate_limited", message, { retryAfterSeconds: Math.ceil(maxWaitMs / 1000) }),
     });
+    networks.set(network, slots);
   }
   try {
-    return await work();
+    return await slots.run(work);
   } finally {
-    const next = queue.waiting.shift();
-    if (next) next();
-    else if (--queue.running === 0) networkQueues.delete(network);
+    // A network with nothing under way is forgotten: an attack leaves no entry behind.
+    if (slots.taken === 0) networks.delete(network);
   }
 }

@@ -1,5 +1,6 @@
 import type * as Argon2 from "@node-rs/argon2";
 import { AppError } from "../../http/app-error";
+import { Slots } from "./slots";
 
 // Loaded on the first login or sign-up, not at start: a store at rest keeps its memory small.
 let argon2: Promise<typeof Argon2> | undefined;
@@ -14,37 +15,25 @@ const options = {
 } as const;
 
 /**
- * Hashing is deliberately expensive, so a flood of logins could occupy every core. At most
- * `MAX_RUNNING` hashes run at once; a bounded queue waits behind them, and past that the server
- * answers 503 at once instead of piling up work.
+ * Hashing is deliberately expensive, so a flood of logins could occupy every core. At most 2
+ * hashes run at once; 64 more wait behind them, and past that the server answers 503 at once
+ * instead of piling up work.
  */
-const MAX_RUNNING = 2;
-const MAX_WAITING = 64;
-let running = 0;
-const waiting: (() => void)[] = [];
+const hashing = new Slots({
+  running: 2,
+  waiting: 64,
+  refuse: () =>
+    new AppError("unavailable", "The server is busy. Please try again in a moment.", {
+      retryAfterSeconds: 5,
+    }),
+});
 
 /** The most hashes running and waiting at once since the last reset (tests read it). */
 export const hashingPeak = { atOnce: 0 };
 
-async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
-  hashingPeak.atOnce = Math.max(hashingPeak.atOnce, running + waiting.length + 1);
-  if (running >= MAX_RUNNING) {
-    if (waiting.length >= MAX_WAITING) {
-      throw new AppError("unavailable", "The server is busy. Please try again in a moment.", {
-        retryAfterSeconds: 5,
-      });
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running++;
-  }
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  hashingPeak.atOnce = Math.max(hashingPeak.atOnce, hashing.taken + 1);
+  return hashing.run(work);
 }
 
 export function hashPassword(password: string): Promise<string> {
