@@ -14,6 +14,15 @@ const login = (
   area = "user",
 ) => post(t.app, `/api/${area}/login`, { email, password }, {}, headers);
 
+/** A shopper's login from another client address than the tests' own. */
+const loginFrom = (remoteAddress: string, email: string, password: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/user/login",
+    payload: { email, password },
+    remoteAddress,
+  });
+
 describe("login limits", () => {
   it("check at most 5 passwords out of 100 wrong ones sent at once", async () => {
     const shopper = await createShopper(t.database.db);
@@ -69,12 +78,7 @@ describe("login limits", () => {
     );
     // While the burst's checks run (or wait), a shopper at another address logs in.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const elsewhere = await t.app.inject({
-      method: "POST",
-      url: "/api/user/login",
-      payload: { email: shopper.user.email, password: shopper.password },
-      remoteAddress: "203.0.113.10",
-    });
+    const elsewhere = await loginFrom("203.0.113.10", shopper.user.email, shopper.password);
     expect(elsewhere.statusCode).toBe(200);
     const answers = await burst;
     // The 50 attempts let through at once wait at their address (16 at most, the rest 429), 4
@@ -88,12 +92,7 @@ describe("login limits", () => {
   it("count an IPv6 network's addresses as one, and an IPv4 address written as IPv6 as itself", async () => {
     const shopper = await createShopper(t.database.db);
     const from = (remoteAddress: string, password = "wrong-password") =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/user/login",
-        payload: { email: shopper.user.email, password },
-        remoteAddress,
-      });
+      loginFrom(remoteAddress, shopper.user.email, password);
     // Five wrong tries, each from another address of one /64: the sixth is refused.
     for (let i = 1; i <= 5; i++) expect((await from(`2001:db8:7:1::${i}`)).statusCode).toBe(401);
     expect((await from("2001:db8:7:1:ffff::9", shopper.password)).statusCode).toBe(429);
@@ -105,12 +104,7 @@ describe("login limits", () => {
     const shopper = await createShopper(t.database.db);
     for (let i = 0; i < 6; i++) await login(shopper.user.email, "wrong-password");
     expect((await login(shopper.user.email, shopper.password)).statusCode).toBe(429);
-    const elsewhere = await t.app.inject({
-      method: "POST",
-      url: "/api/user/login",
-      payload: { email: shopper.user.email, password: shopper.password },
-      remoteAddress: "203.0.113.9",
-    });
+    const elsewhere = await loginFrom("203.0.113.9", shopper.user.email, shopper.password);
     expect(elsewhere.statusCode).toBe(200);
   });
 
