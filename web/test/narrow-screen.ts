@@ -1,7 +1,7 @@
 import { act } from "@testing-library/react";
 import { vi } from "vitest";
 
-/** Makes every `max-width` media query match, as on a phone (useNarrowScreen). */
+/** Makes every `max-width` media query match, as on a phone (useNarrowBox without a measure). */
 export function pretendNarrowScreen(): void {
   vi.spyOn(window, "matchMedia").mockImplementation(
     (query: string) =>

@@ -11,8 +11,8 @@ function subscribe(onChange: () => void) {
   return () => list?.removeEventListener("change", onChange);
 }
 
-/** True on a narrow screen; follows rotation and resizing. */
-export function useNarrowScreen(): boolean {
+/** True on a narrow screen; follows rotation and resizing (useNarrowBox's answer until it measures). */
+function useNarrowScreen(): boolean {
   return useSyncExternalStore(subscribe, () => query()?.matches ?? false);
 }
 
