@@ -25,8 +25,9 @@ interface NavigateEvent extends Event {
 /**
  * Asks before the seller leaves a page that holds changes not saved: a link or a navigation of the
  * app (a window.confirm), the browser's Back and Forward (the same question, where the browser has
- * the Navigation API and lets a page cancel a traversal, as Chrome does since 123; elsewhere they
- * go unasked), and closing or reloading the tab (the browser's own prompt, on `beforeunload`).
+ * the Navigation API and lets a page cancel a traversal: Chrome since 123, Firefox 147 and Safari
+ * 26.2; older browsers go unasked), and closing or reloading the tab (the browser's own prompt, on
+ * `beforeunload`).
  * Nothing is asked while everything is saved. What leaves otherwise (Logout) asks first through
  * `mayLeaveUnsavedPage`.
  *
