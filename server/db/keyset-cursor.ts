@@ -12,13 +12,19 @@ export interface Keyset {
 const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const keysetPattern = new RegExp(`^k(\\d{1,17})_(${uuid})$`);
 
-/** A row's timestamp in microseconds since the epoch, as text (a bigint would lose precision in JS). */
-export const microsOf = (column: AnyColumn) =>
+/**
+ * A row's timestamp in microseconds since the epoch, as text (a bigint would lose precision in JS):
+ * a column's, or an expression's (written as the index that orders the list has it).
+ */
+export const microsOf = (column: AnyColumn | SQL) =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
-/** Rows strictly past `keyset` in the order (timestamp, id): `<` newest first, `>` oldest first. */
+/**
+ * Rows strictly past `keyset` in the order (timestamp, id): `<` newest first, `>` oldest first.
+ * `at` is a column or an expression; for an index on it to serve, it must be the index's own.
+ */
 export function pastKeyset(
-  at: AnyColumn,
+  at: AnyColumn | SQL,
   id: AnyColumn,
   keyset: Keyset,
   direction: "<" | ">",
