@@ -210,6 +210,9 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'Awaiting Payment'`),
     // With INCLUDE (amount_paise, is_paid, status), added by migration 0003 (the dashboard).
     index("orders_placed_idx").on(t.placedAt),
+    // The CSV export: orders by the day the dashboard counts them on, in keyset batches. An order
+    // paid after its hold lapsed (never placed, money owed back) by the day it was started.
+    index("orders_placed_or_created_idx").on(sql`coalesce(${t.placedAt}, ${t.createdAt})`, t.id),
     index("orders_open_deliver_by_idx")
       .on(t.deliverBy)
       .where(sql`${t.status} in ('Order Placed','Packing','Out for Delivery')`),
