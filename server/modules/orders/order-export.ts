@@ -1,13 +1,19 @@
 import { Readable } from "node:stream";
 import { and, asc, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/database";
+import type { Executor } from "../../db/database";
 import { microsOf, pastKeyset, type Keyset } from "../../db/keyset-cursor";
 import { orderItems, orders } from "../../db/schema";
 import { paiseToRupees } from "../../../contract/money";
 import { visibleOrder } from "./orders-service";
 
 const BATCH = 500;
-const micros = microsOf(orders.createdAt);
+/**
+ * When an order counts: when it was placed (cash on delivery: at once; online: once paid), or,
+ * never placed, when it was started (see `exportOrders`). Written as index
+ * `orders_placed_or_created_idx` (migration 0012) has it, so that the index serves.
+ */
+const placedOrStarted = sql`coalesce(${orders.placedAt}, ${orders.createdAt})`;
+const micros = microsOf(placedOrStarted);
 
 const header = [
   "Order ID",
@@ -49,9 +55,16 @@ const csvLine = (fields: (string | number | boolean)[]) => `${fields.map(csvFiel
  * The orders placed from `from` to `to` (whole days in the shop's time zone), one row per item,
  * newest last, streamed in batches so a year of orders never sits in memory. Starts with a byte
  * order mark so spreadsheet programs read it as UTF-8 (₹, names in any script).
+ *
+ * An order's day and its "Placed at" are when it was placed, the day the seller dashboard counts
+ * it on: an online checkout started at 23:55 and paid at 00:05 belongs to the second day in both
+ * (not to the day it was created), so a day of the export matches that day on the dashboard. The
+ * one visible order never placed, an online payment that arrived after its hold lapsed (cancelled,
+ * money owed back), goes by when it was started: the dashboard does not count it, but the export
+ * must not drop a refund owed.
  */
 export function exportOrders(
-  db: Db,
+  db: Executor,
   period: { from: string; to: string },
   timeZone: string,
 ): Readable {
@@ -72,12 +85,12 @@ export function exportOrders(
         .where(
           and(
             visibleOrder,
-            sql`${orders.createdAt} >= ${start}`,
-            sql`${orders.createdAt} < ${end}`,
-            after ? pastKeyset(orders.createdAt, orders.id, after, ">") : undefined,
+            sql`${placedOrStarted} >= ${start}`,
+            sql`${placedOrStarted} < ${end}`,
+            after ? pastKeyset(placedOrStarted, orders.id, after, ">") : undefined,
           ),
         )
-        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .orderBy(asc(placedOrStarted), asc(orders.id))
         .limit(BATCH);
       if (rows.length === 0) return;
       const batch = rows.map((r) => r.order);
@@ -97,7 +110,7 @@ export function exportOrders(
         for (const item of items.filter((i) => i.orderId === order.id)) {
           chunk += csvLine([
             order.id,
-            local.format(order.createdAt),
+            local.format(order.placedAt ?? order.createdAt),
             order.status,
             order.paymentType,
             order.isPaid ? "yes" : "no",

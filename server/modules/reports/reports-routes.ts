@@ -56,6 +56,8 @@ export function reportsRoutes(deps: AppDeps) {
         schema: {
           tags: ["seller"],
           summary: "The orders of a period as CSV (one row per item, RFC 4180)",
+          description:
+            'The orders placed from `from` to `to`, whole days in the shop\'s time zone, on the days the dashboard counts them: cash on delivery when ordered, online when paid. An online payment that arrived after its hold lapsed (cancelled, money owed back, never placed) goes by when its checkout started. The "Placed at" column is that time; rows come in its order.',
           querystring: orderExportQuerySchema,
           response: {
             200: {

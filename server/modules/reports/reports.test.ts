@@ -203,6 +203,108 @@ describe("GET /api/order/seller/export.csv", () => {
     expect(lines.filter((l) => l.startsWith(order.id))).toHaveLength(2);
   });
 
+  it("counts an order on the day it was placed, as the dashboard does, not on the day it was started", async () => {
+    const seller = await createSeller(t.database.db);
+    const shopper = await createShopper(t.database.db);
+    const dal = await insertProduct(t.database.db, { name: "Dal" });
+    const midnight = istMidnightToday();
+    const today = istDate(midnight);
+    const yesterday = istDate(new Date(midnight.getTime() - 1000));
+    // An online checkout started at 23:55 yesterday (IST) and paid at 00:05 today.
+    const order = await insertOrder(t.database.db, {
+      userId: shopper.user.id,
+      items: [{ product: { id: dal.id, name: "Dal" }, quantity: 1, unitPrice: 120 }],
+      paymentType: "Online",
+      isPaid: true,
+      createdAt: new Date(midnight.getTime() - minutes(5)),
+      placedAt: new Date(midnight.getTime() + minutes(5)),
+    });
+    const exportOf = async (day: string) =>
+      (
+        await t.app.inject({
+          url: `/api/order/seller/export.csv?from=${day}&to=${day}`,
+          cookies: seller.cookies,
+        })
+      ).body;
+
+    expect(await exportOf(yesterday)).not.toContain(order.id);
+    const lines = (await exportOf(today)).split("\r\n").filter((l) => l.startsWith(order.id));
+    expect(lines).toEqual([
+      `${order.id},${today} 00:05:00,Order Placed,Online,yes,120.00,Dal,1,120.00,120.00,Asha Rao,asha@example.com,'+919876543210,12 MG Road,Bengaluru,Karnataka,560001,India`,
+    ]);
+    // The dashboard's days agree: today's count has it, yesterday's does not.
+    const { body } = await dashboard();
+    expect(body.days.at(-1)).toMatchObject({ date: today, orders: 1 });
+    expect(body.days.at(-2)).toMatchObject({ date: yesterday, orders: 0 });
+  });
+
+  it("keeps an online payment that arrived after its hold lapsed (never placed, owed back), on the day it was started", async () => {
+    const seller = await createSeller(t.database.db);
+    const shopper = await createShopper(t.database.db);
+    const dal = await insertProduct(t.database.db, { name: "Dal" });
+    const owed = await insertOrder(t.database.db, {
+      userId: shopper.user.id,
+      items: [{ product: { id: dal.id, name: "Dal" }, quantity: 1, unitPrice: 120 }],
+      paymentType: "Online",
+      status: "Cancelled",
+      isPaid: false,
+      needsRefund: true,
+      placedAt: null,
+      createdAt: new Date("2026-11-20T18:00:00Z"), // 23:30 in India
+    });
+    const exportOf = async (from: string, to: string) =>
+      (
+        await t.app.inject({
+          url: `/api/order/seller/export.csv?from=${from}&to=${to}`,
+          cookies: seller.cookies,
+        })
+      ).body;
+
+    expect(
+      (await exportOf("2026-11-20", "2026-11-20"))
+        .split("\r\n")
+        .filter((l) => l.startsWith(owed.id)),
+    ).toEqual([
+      `${owed.id},2026-11-20 23:30:00,Cancelled,Online,no,120.00,Dal,1,120.00,120.00,Asha Rao,asha@example.com,'+919876543210,12 MG Road,Bengaluru,Karnataka,560001,India`,
+    ]);
+    expect(await exportOf("2026-11-21", "2026-11-21")).not.toContain(owed.id);
+  });
+
+  it("pages past a batch of 500 in the order orders were placed, each row once", async () => {
+    const seller = await createSeller(t.database.db);
+    const shopper = await createShopper(t.database.db);
+    const dal = await insertProduct(t.database.db, { name: "Dal" });
+    const start = Date.parse("2026-11-20T00:00:00Z");
+    const count = 520;
+    // Placed in the reverse of the order they were started in, three at a time in the same
+    // microsecond (so that the batch boundary, at 500, falls inside a tie broken by id).
+    const placed: { id: string; at: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = start + minutes(Math.floor((count - 1 - i) / 3));
+      const order = await insertOrder(t.database.db, {
+        userId: shopper.user.id,
+        items: [{ product: { id: dal.id, name: "Dal" }, quantity: 1, unitPrice: 120 }],
+        paymentType: "Online",
+        isPaid: true,
+        createdAt: new Date(start - minutes(60) + i * 1000),
+        placedAt: new Date(at),
+      });
+      placed.push({ id: order.id, at });
+    }
+    placed.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+    const response = await t.app.inject({
+      url: "/api/order/seller/export.csv?from=2026-11-20&to=2026-11-20",
+      cookies: seller.cookies,
+    });
+    const ids = response.body
+      .slice(1)
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(",")[0]);
+    expect(ids).toEqual(placed.map((o) => o.id));
+  });
+
   it("refuses a bad period (400) and anyone but the seller (401)", async () => {
     const seller = await createSeller(t.database.db);
     for (const query of [

@@ -37,7 +37,8 @@ export const exportUrl = (from: string, to: string) =>
 /**
  * Orders of a period as a CSV file (one row per item), downloaded by a plain link. The period is
  * the shop's last 7 days (today included) until the seller picks dates: days in `timeZone`, the
- * shop's, as the server counts them, whatever the browser's.
+ * shop's, as the server counts them, whatever the browser's. An order belongs to the day it was
+ * placed (online: paid), the day the dashboard counts it on.
  */
 export function OrderExportForm({ timeZone }: { timeZone?: string }) {
   const id = useId();
