@@ -58,39 +58,60 @@ const started = Date.now();
 const batch = 20_000;
 for (let done = 0; done < total; done += batch) {
   const n = Math.min(batch, total - done);
-  // Mostly delivered orders, some cancelled, a few still open; times spread over the period.
+  // Times spread over the period; orders of the last 40 minutes still open (Order Placed or
+  // Packing), older ones mostly delivered, some cancelled. Each order has 1 to 4 different
+  // products, drawn for that order (the products numbered once, each order's lines at its own
+  // random place and steps of a prime), and states the store itself makes: cash is paid on
+  // delivery, an online order is paid when placed, and an online order cancelled was refunded.
   await database.db.execute(sql`
     with made as (
-      select gen_random_uuid() as id,
-             now() - random() * make_interval(days => ${days}) as placed,
-             random() as r, (random() * 25)::int as dispatch_min, (random() * 20)::int as ride_min
+      select gen_random_uuid() as id, random() as r, random() < 0.5 as cod, random() as pick,
+             1 + floor(random() * 4)::int as lines,
+             now() - random() * make_interval(days => ${days}) as at,
+             (random() * 25)::int as dispatch_min, (random() * 20)::int as ride_min
       from generate_series(1, ${n})
+    ), shelf as (
+      select row_number() over (order by id) - 1 as n, id, name, category, images, price_paise,
+             offer_price_paise
+      from products where deleted_at is null
+    ), shelf_size as (
+      select count(*) as size from shelf
     ), picked as (
-      select m.*, p.id as product_id, p.name, p.category, p.images, p.price_paise, p.offer_price_paise,
-             1 + (random() * 3)::int as quantity
+      select m.id as order_id, s.id as product_id, s.name, s.category, s.images, s.price_paise,
+             s.offer_price_paise, 1 + floor(random() * 3)::int as quantity
       from made m
-      cross join lateral (
-        select * from products where deleted_at is null
-        offset (random() * greatest((select count(*) from products) - 1, 0))::int limit 1
-      ) p
+      cross join shelf_size
+      cross join lateral generate_series(0, least(m.lines, shelf_size.size) - 1) as line
+      join shelf s on s.n = (floor(m.pick * shelf_size.size)::bigint + line * 7919) % shelf_size.size
+    ), totals as (
+      select order_id, sum(offer_price_paise * quantity) as amount from picked group by order_id
+    ), dated as (
+      select m.*, t.amount,
+             case when m.at > now() - interval '40 minutes'
+                    then case when m.r < 0.6 then 'Order Placed' else 'Packing' end
+                  when m.r < 0.95 then 'Delivered' else 'Cancelled' end as status,
+             m.at as placed
+      from made m join totals t on t.order_id = m.id
     ), inserted as (
       insert into orders (id, user_id, address, address_id, amount_paise, payment_type, status,
-                          is_paid, placed_at, dispatched_at, delivered_at, deliver_by, created_at, updated_at)
+                          is_paid, refunded_at, placed_at, dispatched_at, delivered_at, deliver_by,
+                          created_at, updated_at)
       select id, ${user!.id}::uuid,
              ${JSON.stringify({ _id: address!.id, firstName: "Asha", lastName: "Rao", email: "asha@example.com", street: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560001", country: "India", phone: "+919876543210" })}::jsonb,
-             ${address!.id}::uuid, offer_price_paise * quantity,
-             case when r < 0.5 then 'COD' else 'Online' end,
-             case when r < 0.9 then 'Delivered' when r < 0.95 then 'Cancelled' else 'Order Placed' end,
-             r < 0.9 or (r >= 0.5 and r < 0.95),
+             ${address!.id}::uuid, amount,
+             case when cod then 'COD' else 'Online' end,
+             status,
+             status = 'Delivered' or not cod,
+             case when status = 'Cancelled' and not cod then placed + interval '20 minutes' end,
              placed,
-             case when r < 0.9 then placed + make_interval(mins => dispatch_min) end,
-             case when r < 0.9 then placed + make_interval(mins => dispatch_min + ride_min) end,
+             case when status = 'Delivered' then least(now(), placed + make_interval(mins => dispatch_min)) end,
+             case when status = 'Delivered' then least(now(), placed + make_interval(mins => dispatch_min + ride_min)) end,
              placed + interval '30 minutes', placed, placed
-      from picked
+      from dated
       returning id
     )
     insert into order_items (order_id, product_id, quantity, unit_price_paise, product)
-    select p.id, p.product_id, p.quantity, p.offer_price_paise,
+    select p.order_id, p.product_id, p.quantity, p.offer_price_paise,
            jsonb_build_object('_id', p.product_id, 'name', p.name, 'category', p.category,
              'image', p.images, 'price', p.price_paise / 100.0, 'offerPrice', p.offer_price_paise / 100.0)
     from picked p

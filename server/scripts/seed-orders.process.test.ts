@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { openPglite } from "../db/pglite";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-seed-orders-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const run = (script: string, args: string[]) => {
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.resolve(import.meta.dirname, script), ...args],
+    {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    },
+  );
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+};
+
+it("makes orders of different products, as the store itself would leave them", async () => {
+  run("seed-catalog.ts", ["--products", "40"]);
+  run("seed-orders.ts", ["--orders", "400", "--days", "3"]);
+  const database = await openPglite(path.join(dataDir, "db"));
+  try {
+    const one = async (query: ReturnType<typeof sql>) => {
+      const result = (await database.db.execute(query)) as { rows: Record<string, unknown>[] };
+      return result.rows[0] ?? {};
+    };
+    expect(await one(sql`select count(*)::int as orders from orders`)).toEqual({ orders: 400 });
+    // Drawn for each order, not once for all of them.
+    const spread = await one(
+      sql`select count(distinct product_id)::int as products, max(lines)::int as most_lines,
+                 min(lines)::int as fewest_lines
+          from order_items
+          join (select order_id, count(*) as lines from order_items group by order_id) l using (order_id)`,
+    );
+    expect(spread.products).toBeGreaterThan(30);
+    expect(spread).toMatchObject({ most_lines: 4, fewest_lines: 1 });
+    // Lines of an order are different products, and the order's amount is their sum.
+    expect(
+      await one(sql`select count(*)::int as wrong from orders o
+                    where amount_paise <> (select sum(unit_price_paise * quantity)
+                                           from order_items i where i.order_id = o.id)`),
+    ).toEqual({ wrong: 0 });
+    // No state the store never makes: unpaid online orders past checkout, cash paid before it
+    // arrives, online orders cancelled without their money going back, old orders still open.
+    expect(
+      await one(sql`select count(*)::int as impossible from orders
+                    where (payment_type = 'Online' and not is_paid)
+                       or (payment_type = 'COD' and is_paid and status <> 'Delivered')
+                       or (payment_type = 'Online' and status = 'Cancelled' and refunded_at is null)
+                       or (status in ('Order Placed', 'Packing', 'Out for Delivery')
+                           and placed_at < now() - interval '1 hour')
+                       or delivered_at > now()`),
+    ).toEqual({ impossible: 0 });
+    const statuses = await one(
+      sql`select count(*) filter (where status = 'Delivered')::int as delivered,
+                 count(*) filter (where status = 'Cancelled')::int as cancelled
+          from orders`,
+    );
+    expect(statuses.delivered).toBeGreaterThan(300);
+    expect(statuses.cancelled).toBeGreaterThan(0);
+  } finally {
+    await database.close();
+  }
+});
