@@ -124,11 +124,13 @@ export const products = pgTable(
       "products_category_known",
       sql`${t.category} in ('Vegetables','Fruits','Drinks','Instant','Dairy','Bakery','Grains')`,
     ),
+    // Indexes read newest first are DESC NULLS FIRST, as `order by … desc` asks: drizzle-kit's
+    // default for desc() is NULLS LAST, which PostgreSQL cannot read in that order (migration 0013).
     index("products_listing_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index("products_category_idx")
-      .on(t.category, t.createdAt.desc())
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
@@ -199,9 +201,18 @@ export const orders = pgTable(
       "orders_cod_never_awaits_payment",
       sql`not (${t.paymentType} = 'COD' and ${t.status} = 'Awaiting Payment')`,
     ),
-    index("orders_user_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_created_idx").on(t.createdAt.desc()),
-    index("orders_status_idx").on(t.status, t.createdAt.desc()),
+    index("orders_user_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Newest first with the id as tie-break, as the seller's lists page (keyset on created_at, id).
+    index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_status_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("orders_payment_expiry_idx")
       .on(t.paymentExpiresAt)
       .where(sql`${t.status} = 'Awaiting Payment'`),
@@ -369,7 +380,7 @@ export const stockLedger = pgTable(
       "stock_ledger_reason_known",
       sql`${t.reason} in ('order','cancel','payment_lapsed','restock','edit')`,
     ),
-    index("stock_ledger_product_idx").on(t.productId, t.id.desc()),
+    index("stock_ledger_product_idx").on(t.productId, t.id.desc().nullsFirst()),
   ],
 );
 

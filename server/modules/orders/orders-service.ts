@@ -32,7 +32,7 @@ export const visibleOrder = or(
 const SHOPPER_LIST_LIMIT = 200;
 
 export async function listShopperOrders(
-  db: Db,
+  db: Executor,
   userId: string,
   urls: PublicUrls,
 ): Promise<Order[]> {
@@ -53,7 +53,7 @@ export async function listShopperOrders(
  * every paid order cancelled whose money is still to go back, the longest owed first.
  */
 export async function listSellerOrders(
-  db: Db,
+  db: Executor,
   filter: {
     status?: OrderStatus;
     open?: boolean;
