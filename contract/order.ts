@@ -52,6 +52,12 @@ export const orderNumber = (id: string) => id.slice(0, 8);
 /** How many orders a seller list answers: the newest of a status, or every open one (the queue). */
 export const SELLER_LIST_LIMIT = 200;
 export const OPEN_QUEUE_LIMIT = 500;
+/**
+ * An open order this long past its promise is stale (a cash order delivered but never marked so,
+ * say): the queue lists it after every order still in play, and past `OPEN_QUEUE_LIMIT` it is the
+ * stale orders, the longest past first, that are left out.
+ */
+export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export const sellerOrderQuerySchema = z.object({
   status: z.enum(orderStatuses).optional(),
@@ -98,6 +104,8 @@ export const orderListResponseSchema = successSchema.extend({ orders: z.array(or
 export const sellerOrderListResponseSchema = orderListResponseSchema.extend({
   /** With `limit` or `cursor`: pass as `cursor` for the next, older page; null on the last page. */
   nextCursor: z.string().nullable().optional(),
+  /** With `open=true`: how many orders are open in all, listed or not. */
+  openTotal: z.number().int().optional(),
 });
 export const orderResponseSchema = successSchema.extend({ order: orderSchema });
 export const orderChangedSchema = messageSchema.extend({ order: orderSchema });

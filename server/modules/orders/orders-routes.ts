@@ -104,7 +104,7 @@ export function ordersRoutes(deps: AppDeps) {
         schema: {
           tags: ["seller"],
           summary:
-            "Every customer's orders, newest first, the newest 200 (status= one status; limit= and cursor= page back through every order, with nextCursor; open=true every open order, oldest promise first; refundDue=true every refund owed, oldest first)",
+            "Every customer's orders, newest first, the newest 200 (status= one status; limit= and cursor= page back through every order, with nextCursor; open=true the queue: every open order, the soonest promise first, then those more than a day past their promise, most recent first, up to 500, with openTotal; refundDue=true every refund owed, oldest first)",
           querystring: sellerOrderQuerySchema.extend({
             open: z.enum(["true", "false"]).optional(),
             refundDue: z.enum(["true", "false"]).optional(),

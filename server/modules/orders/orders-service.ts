@@ -1,5 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
-import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../contract/order";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
+import {
+  OPEN_QUEUE_LIMIT,
+  SELLER_LIST_LIMIT,
+  STALE_AFTER_MS,
+  type Order,
+} from "../../../contract/order";
 import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
@@ -48,8 +53,8 @@ export async function listShopperOrders(
 /**
  * The seller's orders, newest first, optionally of one status (`Awaiting Payment` lists the
  * unpaid online checkouts holding stock), the newest `SELLER_LIST_LIMIT`; with `limit` or `cursor`,
- * page by page back to the first order, with the next page's cursor. `open` lists every order
- * still to be delivered, the oldest promise first: the seller's live queue. `refundDue` lists
+ * page by page back to the first order, with the next page's cursor. `open` lists the seller's
+ * live queue, the orders still to be delivered (`openQueue`). `refundDue` lists
  * every paid order cancelled whose money is still to go back, the longest owed first.
  */
 export async function listSellerOrders(
@@ -62,7 +67,7 @@ export async function listSellerOrders(
     cursor?: string;
   },
   urls: PublicUrls,
-): Promise<{ orders: Order[]; nextCursor?: string | null }> {
+): Promise<{ orders: Order[]; nextCursor?: string | null; openTotal?: number }> {
   const paged = filter.limit !== undefined || filter.cursor !== undefined;
   if (filter.open || filter.refundDue) {
     if (paged)
@@ -70,11 +75,12 @@ export async function listSellerOrders(
         "validation_failed",
         "limit and cursor page the newest-first lists, not open=true or refundDue=true",
       );
+    if (filter.open) return openQueue(db, urls);
     const rows = await db
       .select()
       .from(orders)
-      .where(filter.open ? inArray(orders.status, [...openStatuses]) : eq(orders.needsRefund, true))
-      .orderBy(filter.open ? asc(orders.deliverBy) : asc(orders.createdAt), asc(orders.id))
+      .where(eq(orders.needsRefund, true))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(OPEN_QUEUE_LIMIT);
     return { orders: await toOrders(db, rows, urls) };
   }
@@ -110,6 +116,37 @@ export async function listSellerOrders(
       rows.length > limit && last
         ? encodeKeysetCursor({ micros: BigInt(last.micros), id: last.row.id })
         : null,
+  };
+}
+
+/**
+ * The seller's queue: every open order still in play (its promise less than `STALE_AFTER_MS` ago,
+ * or to come), the soonest promise first, then the stale ones, the most recent first, up to
+ * `OPEN_QUEUE_LIMIT` in all, and how many are open. A shop that leaves delivered cash orders open
+ * piles up stale ones; they must never push today's orders off the queue.
+ */
+async function openQueue(db: Executor, urls: PublicUrls) {
+  const open = inArray(orders.status, [...openStatuses]);
+  const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
+  const live = await db
+    .select()
+    .from(orders)
+    .where(and(open, gte(orders.deliverBy, staleBefore)))
+    .orderBy(asc(orders.deliverBy), asc(orders.id))
+    .limit(OPEN_QUEUE_LIMIT);
+  const stale =
+    live.length < OPEN_QUEUE_LIMIT
+      ? await db
+          .select()
+          .from(orders)
+          .where(and(open, lt(orders.deliverBy, staleBefore)))
+          .orderBy(desc(orders.deliverBy), desc(orders.id))
+          .limit(OPEN_QUEUE_LIMIT - live.length)
+      : [];
+  const [counted] = await db.select({ total: count() }).from(orders).where(open);
+  return {
+    orders: await toOrders(db, [...live, ...stale], urls),
+    openTotal: counted?.total ?? 0,
   };
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SELLER_LIST_LIMIT, type Order } from "../../../contract/order";
+import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../contract/order";
 import { queryRows, type Database } from "../../db/database";
 import { orders, products, users } from "../../db/schema";
 import { insertOrder, insertProduct } from "../../test/factories";
@@ -581,6 +581,57 @@ describe("seller order calls", () => {
       (await t.app.inject({ url: "/api/order/seller?open=yes", cookies: seller.cookies }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it("keep today's orders first in the queue, however many stale orders were never closed", async () => {
+    const seller = await createSeller(t.database.db);
+    const { user } = await createShopper(t.database.db);
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const now = Date.now();
+    const order = (o: Omit<Parameters<typeof insertOrder>[1], "userId" | "items">) =>
+      insertOrder(t.database.db, {
+        userId: user.id,
+        items: [{ product: { id: product.id, name: product.name }, quantity: 1, unitPrice: 10 }],
+        ...o,
+      });
+    // Cash orders delivered but never marked so, a day and a half to three weeks past their
+    // promise: more than the queue holds.
+    const template = await order({ status: "Out for Delivery", createdAt: new Date(now - 36e5) });
+    const hour = 3_600_000;
+    const staleCount = OPEN_QUEUE_LIMIT + 20;
+    await t.database.db.execute(sql`
+      insert into orders (user_id, address, amount_paise, payment_type, status, is_paid, placed_at,
+                          deliver_by, created_at, updated_at)
+      select user_id, address, amount_paise, payment_type, 'Out for Delivery', false, at, at, at, at
+      from orders, generate_series(1, ${staleCount - 1}) i,
+           lateral (select ${new Date(now - 36 * hour).toISOString()}::timestamptz
+                           - make_interval(hours => i) as at) t
+      where id = ${template.id}`);
+    await t.database.db
+      .update(orders)
+      .set({ deliverBy: new Date(now - 36 * hour), createdAt: new Date(now - 37 * hour) })
+      .where(eq(orders.id, template.id));
+    const late = await order({ createdAt: new Date(now - 50 * 60_000) }); // 20 minutes late
+    const packing = await order({ status: "Packing", createdAt: new Date(now - 5 * 60_000) });
+    const placed = await order({ createdAt: new Date(now - 60_000) });
+
+    const response = await t.app.inject({
+      url: "/api/order/seller?open=true",
+      cookies: seller.cookies,
+    });
+    const queue = response.json<{ orders: Order[]; openTotal: number }>();
+    expect(queue.openTotal).toBe(staleCount + 3);
+    expect(queue.orders).toHaveLength(OPEN_QUEUE_LIMIT);
+    // Today's orders first, the soonest promise first; then the stale, the most recent first.
+    expect(queue.orders.slice(0, 4).map((o) => o._id)).toEqual([
+      late.id,
+      packing.id,
+      placed.id,
+      template.id,
+    ]);
+    const staleDue = queue.orders.slice(3).map((o) => Date.parse(o.deliverBy));
+    expect(staleDue).toEqual([...staleDue].sort((a, b) => b - a));
+    expect(staleDue.every((due) => due < now - 24 * hour)).toBe(true);
   });
 
   it("page back through every order with limit and cursor, newest first, none twice or missed", async () => {
