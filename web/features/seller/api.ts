@@ -134,17 +134,24 @@ export function useShopTimeZone(): string | undefined {
 
 const inQueue = (order: Order) => isListed(order) && openStatuses.includes(order.status);
 
+const openQueue = {
+  queryKey: ["orders", "seller", "open"],
+  queryFn: () => apiFetch<{ orders: Order[]; openTotal?: number }>("/api/order/seller?open=true"),
+  meta: orderListMeta(inQueue),
+};
+
 /**
- * The live queue (`?open=true`): every open order, up to `OPEN_QUEUE_LIMIT`, the oldest promise
- * first, however many orders were placed and closed since the oldest.
+ * The live queue (`?open=true`): every open order, up to `OPEN_QUEUE_LIMIT`, however many orders
+ * were placed and closed since the oldest: those still in play first, then those more than
+ * `STALE_AFTER_MS` past their promise, which are the ones left out past the limit.
  */
 export function useOpenOrders() {
-  return useQuery({
-    queryKey: ["orders", "seller", "open"],
-    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller?open=true"),
-    select: (b) => b.orders,
-    meta: orderListMeta(inQueue),
-  });
+  return useQuery({ ...openQueue, select: (b) => b.orders });
+}
+
+/** How many orders are open in all, listed or not, as the queue's last answer counted them. */
+export function useOpenOrdersTotal(): number | undefined {
+  return useQuery({ ...openQueue, select: (b) => b.openTotal }).data;
 }
 
 /** Every paid order cancelled whose money is still to go back (`?refundDue=true`), oldest first. */

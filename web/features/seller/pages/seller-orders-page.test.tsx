@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
+import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
 import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
@@ -35,8 +35,11 @@ const queueOf = (orders: Order[]) =>
 
 /** The shop's time zone the dashboard's answer names (SHOP_TIME_ZONE). */
 let shopTimeZone = "Asia/Kolkata";
+/** How many orders the queue's answer says are open in all (its `openTotal`). */
+let openTotal: number | undefined;
 beforeEach(() => {
   shopTimeZone = "Asia/Kolkata";
+  openTotal = undefined;
 });
 
 /**
@@ -52,7 +55,7 @@ function serve(
   return mockApi((url, init) => {
     if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard(shopTimeZone) };
     if (url === "/api/order/seller?open=true")
-      return { body: { success: true, orders: queueOf(orders) } };
+      return { body: { success: true, orders: queueOf(orders), openTotal } };
     if (url === "/api/order/seller?refundDue=true")
       return { body: { success: true, orders: orders.filter((o) => o.refundDue) } };
     if (url === `/api/order/seller?limit=${SELLER_LIST_LIMIT}`)
@@ -291,6 +294,50 @@ describe("seller: live order queue", () => {
     expect(due("Order cccccccc")).toHaveTextContent("2 min late");
     expect(due("Order cccccccc")).toHaveClass("text-red-700");
   });
+
+  it("lists orders more than a day past their promise after today's, the most recent first, and says so", async () => {
+    FakeEventSource.install();
+    const day = 24 * 60;
+    serve([
+      makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(20) }),
+      makeOrder("bbbbbbbb-2", { deliverBy: minutesFromNow(-5), status: "Packing" }),
+      makeOrder("cccccccc-3", { deliverBy: minutesFromNow(-3 * day), status: "Out for Delivery" }),
+      makeOrder("dddddddd-4", { deliverBy: minutesFromNow(-2 * day) }),
+    ]);
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    expect(labels()).toEqual([
+      "Order bbbbbbbb",
+      "Order aaaaaaaa",
+      "Order dddddddd",
+      "Order cccccccc",
+    ]);
+    expect(
+      screen.getByText(/^2 orders more than a day past their promise are listed last\./),
+    ).toHaveTextContent("If they were delivered, mark them Delivered to clear the queue.");
+  });
+
+  it("counts every open order when the queue leaves stale ones out, in the chip, the note and the title", async () => {
+    FakeEventSource.install();
+    const day = 24 * 60;
+    const stale = Array.from({ length: OPEN_QUEUE_LIMIT - 1 }, (_, i) =>
+      makeOrder(`${String(i).padStart(8, "0")}-s`, {
+        deliverBy: minutesFromNow(-2 * day - i * 60),
+        status: "Out for Delivery",
+      }),
+    );
+    openTotal = 1026;
+    serve([makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(20) }), ...stale]);
+    render();
+    // Text and selector queries: role queries over 500 cards take seconds each.
+    expect(
+      await screen.findByText(/^Showing 500 of 1,026 open orders; the rest are older still\./),
+    ).toHaveTextContent("499 orders more than a day past their promise are listed last.");
+    expect(document.querySelector("article")).toHaveAttribute("aria-label", "Order aaaaaaaa");
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    expect(within(nav).getByText("All open").parentElement).toHaveTextContent("All open(1,026)");
+    await waitFor(() => expect(document.title).toMatch(/^\(1026\) Orders/));
+  }, 30_000);
 
   it("filters by status, kept in the URL", async () => {
     FakeEventSource.install();

@@ -1,6 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
+import {
+  OPEN_QUEUE_LIMIT,
+  SELLER_LIST_LIMIT,
+  STALE_AFTER_MS,
+  type Order,
+} from "../../../../contract/order";
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
 import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
@@ -9,6 +14,7 @@ import {
   type HistoryStatus,
   useAwaitingPaymentOrders,
   useOpenOrders,
+  useOpenOrdersTotal,
   useOrderHistory,
   useRecentOrders,
   useRecentOrdersEnd,
@@ -34,6 +40,7 @@ function parseFilter(value: string | null): Filter {
 }
 
 const isOpen = (order: Order) => openStatuses.includes(order.status);
+const count = (n: number) => n.toLocaleString("en-IN");
 function matches(order: Order, filter: Filter): boolean {
   if (filter === "open") return isOpen(order);
   if (filter === "refund-due") return order.refundDue;
@@ -58,13 +65,26 @@ const listLimit: Record<Exclude<ListName, "recent">, number> = {
   awaiting: SELLER_LIST_LIMIT,
 };
 
-/** Open orders by their promise, soonest (or most overdue) first; others newest first. */
-function byUrgency(a: Order, b: Order): number {
-  const aOpen = isOpen(a);
-  const bOpen = isOpen(b);
-  if (aOpen && bOpen) return Date.parse(a.deliverBy) - Date.parse(b.deliverBy);
-  if (aOpen !== bOpen) return aOpen ? -1 : 1;
-  return Date.parse(b.createdAt) - Date.parse(a.createdAt);
+/**
+ * Open orders by their promise, soonest (or most overdue) first, as of `now`; those more than
+ * `STALE_AFTER_MS` past it after them, the most recent first, as the server ranks the queue (a
+ * shop that leaves delivered cash orders open must still find today's at the top); then the
+ * others, newest first.
+ */
+function byUrgency(now: number) {
+  const isStale = (order: Order) => Date.parse(order.deliverBy) < now - STALE_AFTER_MS;
+  return (a: Order, b: Order): number => {
+    const aOpen = isOpen(a);
+    const bOpen = isOpen(b);
+    if (aOpen && bOpen) {
+      const aStale = isStale(a);
+      if (aStale !== isStale(b)) return aStale ? 1 : -1;
+      const sooner = Date.parse(a.deliverBy) - Date.parse(b.deliverBy);
+      return aStale ? -sooner : sooner;
+    }
+    if (aOpen !== bOpen) return aOpen ? -1 : 1;
+    return Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  };
 }
 
 /**
@@ -139,9 +159,16 @@ export function SellerOrdersPage() {
       .map((order) => newest.get(order._id) ?? order)
       .filter((order) => matches(order, f));
   };
+  // Past OPEN_QUEUE_LIMIT the queue leaves stale orders out; the server counts every open one.
+  const openTotal = useOpenOrdersTotal();
+  const queueCut =
+    openTotal !== undefined && (lists.queue.data?.length ?? 0) >= listLimit.queue
+      ? Math.max(openTotal, ordersOf("open")!.length)
+      : undefined;
   const countOf = (f: Filter): string | undefined => {
     const orders = ordersOf(f);
     if (!orders) return undefined;
+    if (f === "open" && queueCut !== undefined) return count(queueCut);
     const list = listOf(f);
     const full =
       f === historyStatus && historyShown
@@ -153,9 +180,13 @@ export function SellerOrdersPage() {
   };
   // The lists the page reads now: the queue and the refunds always, another for its own filters.
   const reads = (l: ListName) => l === "queue" || l === "refunds" || l === listOf(filter);
-  useOpenOrdersTitle(ordersOf("open")?.length);
+  useOpenOrdersTitle(queueCut ?? ordersOf("open")?.length);
   const source = lists[listOf(filter)];
-  const shown = (ordersOf(filter) ?? []).sort(byUrgency);
+  const shown = (ordersOf(filter) ?? []).sort(byUrgency(now));
+  const staleShown =
+    listOf(filter) === "queue"
+      ? shown.filter((o) => Date.parse(o.deliverBy) < now - STALE_AFTER_MS).length
+      : 0;
   const historyFull = listOf(filter) === "recent" && Boolean(recentEnd.data);
 
   // A card that left the list (its order moved on) while holding the focus: the focus goes to the
@@ -234,6 +265,17 @@ export function SellerOrdersPage() {
         <LoadError what="orders" onRetry={() => void source.refetch()} />
       ) : (
         <>
+          {staleShown > 0 && (
+            <p className="max-w-5xl text-sm text-gray-700">
+              {queueCut !== undefined &&
+                queueCut > lists.queue.data!.length &&
+                `Showing ${count(lists.queue.data!.length)} of ${count(queueCut)} open orders; the rest are older still. `}
+              {staleShown === 1
+                ? "1 order more than a day past its promise is listed last."
+                : `${count(staleShown)} orders more than a day past their promise are listed last.`}{" "}
+              If they were delivered, mark them Delivered to clear the queue.
+            </p>
+          )}
           {shown.length === 0 ? (
             <p className="text-gray-600">
               {filter === "open"
