@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatRupees } from "./money";
+import { formatRupees, formatWholeRupees } from "./money";
 
 const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
@@ -55,5 +55,16 @@ describe("formatRupees", () => {
     expect(money.formatRupees(-0.5)).toBe("-₹0.50");
     expect(created).not.toHaveBeenCalled();
     created.mockRestore();
+  });
+
+  it("writes whole rupees, rounded half away from zero, as Intl would with no fraction digits", () => {
+    const intl = new Intl.NumberFormat("en-IN", {
+      style: "currency",
+      currency: "INR",
+      maximumFractionDigits: 0,
+      roundingMode: "halfExpand",
+    });
+    for (const amount of [0, 0.49, 0.5, 2.5, 999.5, 231357.75, 1234567.2, -2.5, -0.4])
+      expect(formatWholeRupees(amount), String(amount)).toBe(intl.format(amount));
   });
 });

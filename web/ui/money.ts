@@ -24,6 +24,11 @@ export function formatRupees(amount: number): string {
   return `${sign}₹${groupIndian(String(rupees))}.${String(paise).padStart(2, "0")}`;
 }
 
+/** ₹2,31,358: to the nearest rupee (half away from zero), for figures where paise are noise. */
+export function formatWholeRupees(amount: number): string {
+  return formatRupees(Math.round(Math.abs(amount)) * Math.sign(amount)).replace(/\.00$/, "");
+}
+
 /** 1234567 → 12,34,567: the last three digits, then pairs. */
 function groupIndian(digits: string): string {
   if (digits.length <= 3) return digits;

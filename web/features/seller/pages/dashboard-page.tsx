@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Dashboard } from "../../../../contract/seller";
 import { LoadError } from "../../../ui/load-error";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees, formatWholeRupees } from "../../../ui/money";
 import { useDashboard, type DashboardDays } from "../api";
 import { DashboardChart } from "../components/dashboard-chart";
 import { StockBadge } from "../components/stock-badge";
@@ -76,10 +76,10 @@ function DashboardBody({
         <h2 id="dashboard-today" className="text-base font-medium">
           Today
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3 2xl:grid-cols-6">
           <Tile label="Orders">{t.orders}</Tile>
-          <Tile label="Revenue">{formatRupees(t.revenue)}</Tile>
-          <Tile label="Average order value">{formatRupees(t.averageOrderValue)}</Tile>
+          <Tile label="Revenue">{formatWholeRupees(t.revenue)}</Tile>
+          <Tile label="Average order value">{formatWholeRupees(t.averageOrderValue)}</Tile>
           <Tile label="Median time to dispatch">
             {t.medianMinutesToDispatch === null
               ? none
@@ -122,10 +122,12 @@ function Tile({
 }) {
   return (
     <div
-      className={`flex min-h-20 flex-col justify-between rounded-md border p-3 ${alert ? "border-red-300 bg-red-50 text-red-800" : "border-gray-500/20 bg-white"}`}
+      className={`flex min-h-20 flex-col justify-between rounded-md border p-2.5 sm:p-3 ${alert ? "border-red-300 bg-red-50 text-red-800" : "border-gray-500/20 bg-white"}`}
     >
       <dt className={`text-xs ${alert ? "font-medium" : "text-gray-600"}`}>{label}</dt>
-      <dd className="text-xl font-semibold tabular-nums">{children}</dd>
+      <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl">
+        {children}
+      </dd>
     </div>
   );
 }
