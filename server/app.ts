@@ -20,6 +20,7 @@ import { registerCrossSiteGuard } from "./http/cross-site-guard";
 import { frameworkErrorAnswer, registerErrorHandling, sendError } from "./http/errors";
 import { validatorCompiler } from "./http/route-schemas";
 import { lazyRequestLogger } from "./http/lazy-request-logger";
+import { registerJsonCompression } from "./http/compressed-json";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { liveSessionHashes, sessionGuards } from "./http/sessions";
 import { addressesRoutes } from "./modules/addresses/addresses-routes";
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (error: Error) => done(error),
     );
   });
+  registerJsonCompression(app);
   await app.register(fastifyCookie);
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
