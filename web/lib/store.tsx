@@ -5,9 +5,11 @@ import {
   useContext,
   startTransition,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from "react";
 import { toast } from "../ui/toast";
@@ -55,6 +57,33 @@ interface Store {
 const StoreContext = createContext<Store | null>(null);
 
 /**
+ * The cart as last drawn, for product cards: each card watches its own line (`useCartQuantity`),
+ * so that a change draws again only the cards whose quantity changed, not every card of a long
+ * list, as `useStore` (whose value changes with the cart) would. The cart itself stays React
+ * state in `StoreProvider` (its changes keep their priority: a transition stays one).
+ */
+function cartLines(first: CartItems) {
+  let items = first;
+  const watchers = new Set<() => void>();
+  return {
+    get: () => items,
+    /** After a render that drew `next`: the cards whose line changed follow before the paint. */
+    show: (next: CartItems) => {
+      if (next === items) return;
+      items = next;
+      for (const watcher of watchers) watcher();
+    },
+    subscribe: (watcher: () => void) => {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
+  };
+}
+
+type CartLines = ReturnType<typeof cartLines> & Pick<Store, "addToCart" | "removeFromCart">;
+const CartLinesContext = createContext<CartLines | null>(null);
+
+/**
  * Session, seller flag, cart and the login modal: the app-wide state the spec describes.
  * `serverDrawn`: the page is drawn by the server, or taken over from it by the browser; both first
  * renders must be exactly the same (docs/decisions/015).
@@ -84,6 +113,9 @@ export function StoreProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const [showLogin, setShowLogin] = useState(false);
+  // The cart on screen, for cards, actions and listeners set up once.
+  const [lines] = useState(() => cartLines(cart));
+  useLayoutEffect(() => lines.show(cart), [lines, cart]);
 
   // Both flags are checked at startup; a 401 simply means "not logged in" (silent).
   const session = useQuery({
@@ -98,8 +130,6 @@ export function StoreProvider({
 
   // The cart last known to be on the server, so an unchanged cart is not sent again.
   const lastSaved = useRef<string>("");
-  // The cart on screen, for listeners set up once.
-  const currentCart = useRef(cart);
   // The cart last taken from another tab, not to be written back to local storage.
   const followed = useRef<string | null>(null);
   // Whose session this tab shows, at once (state follows at the next render).
@@ -195,7 +225,7 @@ export function StoreProvider({
           // The same shopper: a cart saved since from another device is taken, unless this tab
           // has a change of its own not yet saved (that change, saved, wins).
           const saved = cartText(answer.user.cartItems);
-          if (saved !== lastSaved.current && cartText(currentCart.current) === lastSaved.current) {
+          if (saved !== lastSaved.current && cartText(lines.get()) === lastSaved.current) {
             lastSaved.current = saved;
             setCart(answer.user.cartItems);
           }
@@ -207,7 +237,7 @@ export function StoreProvider({
       checked.current = true;
       setSessionChecked(true);
     });
-  }, [session.data, session.isError, signedIn, signedOut]);
+  }, [session.data, session.isError, signedIn, signedOut, lines]);
 
   // Every cart change is kept in local storage too, marked with whose it is and whether the
   // server has it yet (see stored-cart.ts). Not before the session is known: until then the
@@ -233,7 +263,6 @@ export function StoreProvider({
   // it as saved only if that tab says so. Listeners read refs, not state: an event arriving just
   // after a change must not meet the previous render's values.
   useEffect(() => {
-    currentCart.current = cart;
     sellerShown.current = isSeller;
   });
   useEffect(() => {
@@ -244,14 +273,14 @@ export function StoreProvider({
       // out, so this one asks whose session it is now.
       if (stored.owner !== (shown.current ?? null)) return recheck();
       const items = JSON.stringify(stored.items);
-      if (items === JSON.stringify(currentCart.current)) return;
+      if (items === JSON.stringify(lines.get())) return;
       followed.current = items;
       if (shown.current && !stored.unsaved) lastSaved.current = cartText(stored.items);
       setCart(stored.items);
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);
-  }, [recheck]);
+  }, [recheck, lines]);
 
   // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
   // save a cart naming them). The catalogue is the one the storefront pages share.
@@ -296,6 +325,30 @@ export function StoreProvider({
     signedOut();
   }, [remember, signedOut, signOut]);
 
+  // The same functions whatever the cart holds, so that cards need not draw again when it changes.
+  const addToCart = useCallback<Store["addToCart"]>(
+    (product) => {
+      if ((lines.get()[product._id] ?? 0) >= product.stock)
+        return void toast.error(
+          product.stock === 0
+            ? `Sorry, ${product.name} is out of stock.`
+            : `Only ${product.stock} of ${product.name} left, all in your cart.`,
+          { id: `stock-${product._id}` },
+        );
+      setCart((c) => addOne(c, product._id));
+      toast.success("Added to Cart");
+    },
+    [lines],
+  );
+  const removeFromCart = useCallback<Store["removeFromCart"]>((id) => {
+    setCart((c) => removeOne(c, id));
+    toast.success("Removed from Cart");
+  }, []);
+  const forCards = useMemo<CartLines>(
+    () => ({ ...lines, addToCart, removeFromCart }),
+    [lines, addToCart, removeFromCart],
+  );
+
   const value = useMemo<Store>(
     () => ({
       user,
@@ -304,17 +357,7 @@ export function StoreProvider({
       cart,
       showLogin,
       setShowLogin,
-      addToCart: (product) => {
-        if ((cart[product._id] ?? 0) >= product.stock)
-          return void toast.error(
-            product.stock === 0
-              ? `Sorry, ${product.name} is out of stock.`
-              : `Only ${product.stock} of ${product.name} left, all in your cart.`,
-            { id: `stock-${product._id}` },
-          );
-        setCart((c) => addOne(c, product._id));
-        toast.success("Added to Cart");
-      },
+      addToCart,
       updateCart: (id, quantity) => {
         setCart((c) => setQuantity(c, id, quantity));
         toast.success("Cart Updated");
@@ -323,10 +366,7 @@ export function StoreProvider({
         setCart((c) =>
           Object.entries(quantities).reduce((next, [id, q]) => setQuantity(next, id, q), c),
         ),
-      removeFromCart: (id) => {
-        setCart((c) => removeOne(c, id));
-        toast.success("Removed from Cart");
-      },
+      removeFromCart,
       clearCart: () => setCart({}),
       signedIn: (next) => {
         void remember({ user: next });
@@ -338,13 +378,51 @@ export function StoreProvider({
         setSeller(seller);
       },
     }),
-    [user, isSeller, sessionChecked, cart, showLogin, signedIn, logout, remember],
+    [
+      user,
+      isSeller,
+      sessionChecked,
+      cart,
+      showLogin,
+      addToCart,
+      removeFromCart,
+      signedIn,
+      logout,
+      remember,
+    ],
   );
-  return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
+  return (
+    <StoreContext.Provider value={value}>
+      <CartLinesContext.Provider value={forCards}>{children}</CartLinesContext.Provider>
+    </StoreContext.Provider>
+  );
 }
 
 export function useStore(): Store {
   const store = useContext(StoreContext);
   if (!store) throw new Error("useStore outside StoreProvider");
   return store;
+}
+
+function useCartLines(): CartLines {
+  const lines = useContext(CartLinesContext);
+  if (!lines) throw new Error("useCartQuantity outside StoreProvider");
+  return lines;
+}
+
+/** The server draws every page for a visitor with an empty cart. */
+const noneOnServer = () => 0;
+
+/**
+ * How many of one product the cart holds. Its component draws again when that number changes,
+ * not at every change of the cart: for lists of product cards, which may run to thousands.
+ */
+export function useCartQuantity(productId: string): number {
+  const lines = useCartLines();
+  return useSyncExternalStore(lines.subscribe, () => lines.get()[productId] ?? 0, noneOnServer);
+}
+
+/** `addToCart` and `removeFromCart`, which stay the same functions as the cart changes. */
+export function useCartActions(): Pick<Store, "addToCart" | "removeFromCart"> {
+  return useCartLines();
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useAppReady } from "../../../ui/app-ready";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
-import { useStore } from "../../../lib/store";
+import { useCartActions, useCartQuantity } from "../../../lib/store";
 import { mainPictureProps, thumbnail } from "../../../ui/images";
 import { Price } from "../../../ui/price";
 import { Stars } from "../../../ui/stars";
@@ -11,10 +11,14 @@ import { Stars } from "../../../ui/stars";
 export const productGridClass =
   "mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5";
 
+/**
+ * One product of a list. It draws again when its own quantity in the cart changes, not when
+ * another card's does (a list may hold thousands of cards).
+ */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const { cart, addToCart, removeFromCart } = useStore();
+  const { addToCart, removeFromCart } = useCartActions();
   const ready = useAppReady();
-  const inCart = cart[product._id] ?? 0;
+  const inCart = useCartQuantity(product._id);
   // The Add button and the stepper replace each other: keep the keyboard where the shopper was
   // (on "+" after Add, on Add after the last "−"), never on nothing.
   const addButton = useRef<HTMLButtonElement>(null);
