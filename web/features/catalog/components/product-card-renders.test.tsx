@@ -78,4 +78,24 @@ describe("product cards on a long list", () => {
     );
     expect(cardsDrawn()).toEqual({ p3: 1 });
   });
+
+  it("a new page of products draws its own cards, not again the ones already shown", async () => {
+    mockApi((url) => productListAnswer(url, catalogue));
+    renderApp(<ProductsPage />, { path: "/products" });
+    const ui = userEvent.setup();
+    expect(await screen.findByText("Rice 24")).toBeInTheDocument();
+    cardsDrawn();
+
+    await ui.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Rice 48")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Load more" })).toBeEnabled());
+    const drawn = cardsDrawn();
+    expect(Object.keys(drawn).sort()).toEqual(
+      catalogue
+        .slice(24, 48)
+        .map((p) => p._id)
+        .sort(),
+    );
+    expect(Object.values(drawn).every((n) => n === 1)).toBe(true);
+  });
 });

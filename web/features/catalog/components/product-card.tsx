@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { useAppReady } from "../../../ui/app-ready";
 import { Link } from "react-router";
 import type { Product } from "../../../../contract/product";
@@ -12,10 +12,17 @@ export const productGridClass =
   "mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5";
 
 /**
- * One product of a list. It draws again when its own quantity in the cart changes, not when
- * another card's does (a list may hold thousands of cards).
+ * One product of a list. It draws again only when its own product, its quantity in the cart or the
+ * app's readiness changes: not when another card's quantity does, nor when the list grows (a list
+ * may hold thousands of cards, and every tap on one of them would draw them all again).
  */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  eager = false,
+}: {
+  product: Product;
+  eager?: boolean;
+}) {
   const { addToCart, removeFromCart } = useCartActions();
   const ready = useAppReady();
   const inCart = useCartQuantity(product._id);
@@ -89,7 +96,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </div>
     </div>
   );
-}
+});
 
 /** − n +, each button a full tap target; the count is announced as it changes. */
 function QuantityStepper({
