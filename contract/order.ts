@@ -59,11 +59,18 @@ export const OPEN_QUEUE_LIMIT = 500;
  */
 export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export const sellerOrderQuerySchema = z.object({
-  status: z.enum(orderStatuses).optional(),
-  /** Pages of the newest-first lists (every status, or one): `limit` at a time, from `cursor`. */
+/** How many of their newest orders a shopper's list answers without `limit` or `cursor`. */
+export const SHOPPER_LIST_LIMIT = 200;
+
+/** Pages of a newest-first order list: `limit` at a time, from `cursor`. */
+export const orderPageQuerySchema = z.object({
   limit: z.coerce.number().min(1).max(SELLER_LIST_LIMIT).int().optional(),
   cursor: plainText(1, 200).optional(),
+});
+
+/** The seller's newest-first lists (every status, or one), paged as `orderPageQuerySchema`. */
+export const sellerOrderQuerySchema = orderPageQuerySchema.extend({
+  status: z.enum(orderStatuses).optional(),
 });
 
 /** A product as it was when ordered: later edits or deletion do not change past orders. */
@@ -100,10 +107,12 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderListResponseSchema = successSchema.extend({ orders: z.array(orderSchema) });
-export const sellerOrderListResponseSchema = orderListResponseSchema.extend({
+export const orderListResponseSchema = successSchema.extend({
+  orders: z.array(orderSchema),
   /** With `limit` or `cursor`: pass as `cursor` for the next, older page; null on the last page. */
   nextCursor: z.string().nullable().optional(),
+});
+export const sellerOrderListResponseSchema = orderListResponseSchema.extend({
   /** With `open=true`: how many orders are open in all, listed or not. */
   openTotal: z.number().int().optional(),
 });

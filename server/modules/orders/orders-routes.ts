@@ -8,6 +8,7 @@ import {
   orderIdParamsSchema,
   orderNumber,
   orderListResponseSchema,
+  orderPageQuerySchema,
   sellerOrderListResponseSchema,
   orderPlacedSchema,
   orderResponseSchema,
@@ -69,13 +70,15 @@ export function ordersRoutes(deps: AppDeps) {
         onRequest: requireShopper,
         schema: {
           tags: ["orders"],
-          summary: "The shopper's orders, newest first",
+          summary:
+            "The shopper's orders, newest first: the newest 200 (limit= and cursor= page back through every one, with nextCursor)",
+          querystring: orderPageQuerySchema,
           response: { 200: orderListResponseSchema, ...errorResponses },
         },
       },
       async (request) => ({
         success: true as const,
-        orders: await listShopperOrders(deps.db, request.userId, deps.urls),
+        ...(await listShopperOrders(deps.db, request.userId, request.query, deps.urls)),
       }),
     );
 

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import {
   OPEN_QUEUE_LIMIT,
   SELLER_LIST_LIMIT,
+  SHOPPER_LIST_LIMIT,
   STALE_AFTER_MS,
   type Order,
 } from "../../../contract/order";
@@ -33,21 +34,23 @@ export const visibleOrder = or(
   eq(orders.needsRefund, true),
   isNotNull(orders.refundedAt),
 )!;
-/** How many of their newest orders a shopper's list answers. */
-const SHOPPER_LIST_LIMIT = 200;
-
+/**
+ * The shopper's own orders, newest first: the newest `SHOPPER_LIST_LIMIT`; with `limit` or
+ * `cursor`, page by page back to their first order, with the next page's cursor.
+ */
 export async function listShopperOrders(
   db: Executor,
   userId: string,
+  page: { limit?: number; cursor?: string },
   urls: PublicUrls,
-): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), visibleOrder))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(SHOPPER_LIST_LIMIT);
-  return toOrders(db, rows, urls);
+): Promise<{ orders: Order[]; nextCursor?: string | null }> {
+  return newestFirst(
+    db,
+    and(eq(orders.userId, userId), visibleOrder),
+    page,
+    SHOPPER_LIST_LIMIT,
+    urls,
+  );
 }
 
 /**
@@ -84,32 +87,51 @@ export async function listSellerOrders(
       .limit(OPEN_QUEUE_LIMIT);
     return { orders: await toOrders(db, rows, urls) };
   }
+  return newestFirst(
+    db,
+    and(
+      filter.status === "Awaiting Payment" ? undefined : visibleOrder,
+      filter.status ? eq(orders.status, filter.status) : undefined,
+    ),
+    { limit: filter.limit, cursor: filter.cursor },
+    SELLER_LIST_LIMIT,
+    urls,
+  );
+}
+
+/**
+ * The orders `where` picks, newest first: the newest `unpaged` of them; with `limit` or `cursor`,
+ * a page of `limit` (default `unpaged`) past the cursor and the next page's cursor (keyset on
+ * created_at, id; null on the last page).
+ */
+async function newestFirst(
+  db: Executor,
+  where: SQL | undefined,
+  page: { limit?: number; cursor?: string },
+  unpaged: number,
+  urls: PublicUrls,
+): Promise<{ orders: Order[]; nextCursor?: string | null }> {
+  const paged = page.limit !== undefined || page.cursor !== undefined;
   let after: Keyset | undefined;
-  if (filter.cursor !== undefined) {
-    after = decodeKeysetCursor(filter.cursor);
+  if (page.cursor !== undefined) {
+    after = decodeKeysetCursor(page.cursor);
     if (!after) throw new AppError("validation_failed", "cursor is invalid");
   }
-  const limit = filter.limit ?? SELLER_LIST_LIMIT;
+  const limit = page.limit ?? unpaged;
   const rows = await db
     .select({ row: orders, micros: microsOf(orders.createdAt) })
     .from(orders)
-    .where(
-      and(
-        filter.status === "Awaiting Payment" ? undefined : visibleOrder,
-        filter.status ? eq(orders.status, filter.status) : undefined,
-        after ? pastKeyset(orders.createdAt, orders.id, after, "<") : undefined,
-      ),
-    )
+    .where(and(where, after ? pastKeyset(orders.createdAt, orders.id, after, "<") : undefined))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(paged ? limit + 1 : limit);
-  const page = rows.slice(0, limit);
+  const shown = rows.slice(0, limit);
   const listed = await toOrders(
     db,
-    page.map((r) => r.row),
+    shown.map((r) => r.row),
     urls,
   );
   if (!paged) return { orders: listed };
-  const last = page.at(-1);
+  const last = shown.at(-1);
   return {
     orders: listed,
     nextCursor:

@@ -634,6 +634,54 @@ describe("seller order calls", () => {
     expect(staleDue.every((due) => due < now - 24 * hour)).toBe(true);
   });
 
+  it("page a shopper back through their own orders with limit and cursor, each once, newest first", async () => {
+    const { user, cookies } = await createShopper(t.database.db);
+    const other = await createShopper(t.database.db);
+    const product = await insertProduct(t.database.db, { stock: 5 });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const order = (userId: string, createdAt: Date, unpaid = false) =>
+      insertOrder(t.database.db, {
+        userId,
+        createdAt,
+        items: [{ product: { id: product.id, name: product.name }, quantity: 1, unitPrice: 10 }],
+        ...(unpaid
+          ? { status: "Awaiting Payment", paymentType: "Online", placedAt: null }
+          : { status: "Delivered", isPaid: true }),
+      });
+    const same = at(30);
+    const mine = [];
+    for (let i = 0; i < 7; i++) mine.push(await order(user.id, i < 3 ? same : at(25 - i)));
+    await order(other.user.id, at(5));
+    await order(user.id, at(1), true); // not the shopper's to see until paid
+    const newestFirst = [...mine]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : 1))
+      .map((o) => o.id);
+    const page = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/order/user?${query}`, cookies });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ orders: Order[]; nextCursor?: string | null }>();
+    };
+    for (const limit of [1, 3, 10]) {
+      const ids: string[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const body = await page(`limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(body.orders.length).toBeLessThanOrEqual(limit);
+        ids.push(...body.orders.map((o) => o._id));
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(ids).toEqual(newestFirst);
+    }
+    // Without limit or cursor: as before, the newest 200, no cursor.
+    const whole = await page("");
+    expect(whole.orders.map((o) => o._id)).toEqual(newestFirst);
+    expect(whole.nextCursor).toBeUndefined();
+    for (const bad of ["limit=0", "limit=201", "cursor=nope", "limit=x"]) {
+      const response = await t.app.inject({ url: `/api/order/user?${bad}`, cookies });
+      expect(response.statusCode, bad).toBe(400);
+    }
+  });
+
   it("page back through every order with limit and cursor, newest first, none twice or missed", async () => {
     const seller = await createSeller(t.database.db);
     const { user } = await createShopper(t.database.db);
