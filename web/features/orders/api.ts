@@ -1,20 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { productListPath } from "../../../contract/catalogue-urls";
-import type { Order } from "../../../contract/order";
+import { SHOPPER_LIST_LIMIT, type Order } from "../../../contract/order";
 import type { Product, ProductListResponse } from "../../../contract/product";
 import { ApiError, apiFetch } from "../../lib/api-client";
 import { orderDetailKey } from "../../ui/use-order-events";
 
 export const SHOPPER_EVENTS_URL = "/api/order/user/events";
 
+interface OrderPage {
+  orders: Order[];
+  /** Where older orders start; null when there are none. */
+  nextCursor?: string | null;
+}
+
+/** The shopper's newest `SHOPPER_LIST_LIMIT` orders (kept live), and where older ones start. */
 export function useMyOrders(enabled: boolean) {
   return useQuery({
     queryKey: ["orders", "mine"],
-    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/user"),
-    select: (body) => body.orders,
+    queryFn: () => apiFetch<OrderPage>(`/api/order/user?limit=${SHOPPER_LIST_LIMIT}`),
     enabled,
     retry: false,
     // The spec: failing to load orders only logs, without a toast.
+    meta: { silent: true },
+  });
+}
+
+/**
+ * The shopper's orders older than their newest, from `from` (the newest list's `nextCursor`
+ * when asked), 50 at a time: past orders do not change, so they are read once.
+ */
+export function useOlderOrders(from: string | null) {
+  return useInfiniteQuery({
+    queryKey: ["my-older-orders", from],
+    queryFn: ({ pageParam }) =>
+      apiFetch<OrderPage>(`/api/order/user?limit=50&cursor=${encodeURIComponent(pageParam)}`),
+    initialPageParam: from ?? "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: from !== null,
+    staleTime: Infinity,
+    retry: false,
+    // The page says itself when a page fails to load.
     meta: { silent: true },
   });
 }

@@ -18,7 +18,7 @@ describe("my orders", () => {
   it("tells the shopper when money is owed back for a cancelled order", async () => {
     mockApi((url) => {
       if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
-      if (url === "/api/order/user")
+      if (url === "/api/order/user?limit=200")
         return {
           body: {
             success: true,
@@ -52,7 +52,7 @@ function LoginProbe() {
 
 const answer = (orders: Order[]) => (url: string) => {
   if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
-  if (url === "/api/order/user") return { body: { success: true, orders } };
+  if (url === "/api/order/user?limit=200") return { body: { success: true, orders } };
   return undefined;
 };
 
@@ -166,5 +166,60 @@ describe("my orders: live, links, order again", () => {
     );
     await userEvent.click(await screen.findByRole("button", { name: "Log in" }));
     expect(screen.getByText("login dialog open")).toBeInTheDocument();
+  });
+});
+
+describe("my orders: older than the newest 200", () => {
+  it("reads older orders a page at a time on request, each once, to the first", async () => {
+    const newest = Array.from({ length: 3 }, (_, i) => order(`${i}0000000-new`, {}));
+    const pages: Record<string, { orders: Order[]; nextCursor: string | null }> = {
+      c1: { orders: [order("a0000000-old", { status: "Delivered" })], nextCursor: "c2" },
+      c2: {
+        // The last order of the newest list again (a new order pushed it along): shown once.
+        orders: [newest[2]!, order("b0000000-old", { status: "Delivered" })],
+        nextCursor: null,
+      },
+    };
+    const asked: string[] = [];
+    mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/order/user?limit=200")
+        return { body: { success: true, orders: newest, nextCursor: "c1" } };
+      const older = /^\/api\/order\/user\?limit=50&cursor=(c\d)$/.exec(url);
+      if (older) {
+        asked.push(older[1]!);
+        return { body: { success: true, ...pages[older[1]!]! } };
+      }
+      return undefined;
+    });
+    renderApp(<MyOrdersPage />, { path: "/my-orders" });
+    await screen.findByRole("article", { name: "Order 00000000" });
+    expect(asked).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
+    expect(await screen.findByRole("article", { name: "Order a0000000" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
+    // The button goes with the last page; the keyboard's place moves to the line saying so.
+    expect(await screen.findByText("That is every order you have placed.")).toHaveFocus();
+    expect(asked).toEqual(["c1", "c2"]);
+    expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
+      "Order 00000000",
+      "Order 10000000",
+      "Order 20000000",
+      "Order a0000000",
+      "Order b0000000",
+    ]);
+    expect(screen.queryByRole("button", { name: "Show older orders" })).not.toBeInTheDocument();
+  });
+
+  it("offers no older orders when the newest are all there are", async () => {
+    mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/order/user?limit=200")
+        return { body: { success: true, orders: [order("11111111-only", {})], nextCursor: null } };
+      return undefined;
+    });
+    renderApp(<MyOrdersPage />, { path: "/my-orders" });
+    await screen.findByRole("article", { name: "Order 11111111" });
+    expect(screen.queryByRole("button", { name: "Show older orders" })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Order } from "../../../../contract/order";
@@ -6,7 +6,7 @@ import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
 import { formatRupees } from "../../../ui/money";
 import { useOrderEvents } from "../../../ui/use-order-events";
-import { SHOPPER_EVENTS_URL, useCancelOrder, useMyOrders } from "../api";
+import { SHOPPER_EVENTS_URL, useCancelOrder, useMyOrders, useOlderOrders } from "../api";
 import { DeliveryCountdown } from "../components/delivery-countdown";
 import { LiveBadge } from "../../../ui/live-badge";
 import { LoginPrompt } from "../components/login-prompt";
@@ -21,6 +21,29 @@ const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: 
 export function MyOrdersPage() {
   const { user, sessionChecked } = useStore();
   const orders = useMyOrders(Boolean(user));
+  // Older orders, read a page at a time from where the newest end once the shopper asks.
+  const [olderFrom, setOlderFrom] = useState<string | null>(null);
+  const older = useOlderOrders(olderFrom);
+  const newest = orders.data?.orders;
+  const newestIds = new Set(newest?.map((o) => o._id));
+  const shown = [
+    ...(newest ?? []),
+    ...(older.data?.pages.flatMap((page) => page.orders) ?? []).filter(
+      (o) => !newestIds.has(o._id),
+    ),
+  ];
+  const moreToRead = olderFrom === null ? Boolean(orders.data?.nextCursor) : older.hasNextPage;
+  const readOlder = () => {
+    if (olderFrom === null) setOlderFrom(orders.data?.nextCursor ?? null);
+    else if (older.isError && !older.data) void older.refetch();
+    else void older.fetchNextPage();
+  };
+  // The button goes with the last page: the keyboard's place moves to the line saying so.
+  const endLine = useRef<HTMLParagraphElement>(null);
+  const readAll = older.data !== undefined && !older.hasNextPage && !older.isFetching;
+  useEffect(() => {
+    if (readAll && document.activeElement === document.body) endLine.current?.focus();
+  }, [readAll]);
   usePageTitle("My orders");
   const live = useOrderEvents(user ? SHOPPER_EVENTS_URL : null);
 
@@ -58,7 +81,7 @@ export function MyOrdersPage() {
         />
       ) : orders.isError && !orders.data ? (
         <LoadError what="your orders" onRetry={() => void orders.refetch()} />
-      ) : (orders.data ?? []).length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="mt-8 text-gray-600">
           No orders yet.{" "}
           <Link to="/products" className="text-primary underline">
@@ -66,13 +89,38 @@ export function MyOrdersPage() {
           </Link>
         </p>
       ) : (
-        <ul className="mt-6 flex max-w-4xl flex-col gap-6">
-          {orders.data.map((order) => (
-            <li key={order._id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-6 flex max-w-4xl flex-col gap-6">
+            {shown.map((order) => (
+              <li key={order._id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 flex max-w-4xl flex-wrap items-center gap-3" aria-live="polite">
+            {(moreToRead || (older.isError && !older.isFetching)) && (
+              <button
+                type="button"
+                onClick={readOlder}
+                disabled={older.isFetching}
+                className="min-h-11 rounded border border-gray-300 px-5 text-sm hover:bg-gray-50 disabled:cursor-wait disabled:opacity-60"
+              >
+                {older.isError ? "Try again" : "Show older orders"}
+              </button>
+            )}
+            {older.isFetching ? (
+              <p className="text-sm text-gray-600">Loading older orders…</p>
+            ) : older.isError ? (
+              <p className="text-sm text-red-700">Could not load older orders.</p>
+            ) : (
+              readAll && (
+                <p ref={endLine} tabIndex={-1} className="text-sm text-gray-600 outline-none">
+                  That is every order you have placed.
+                </p>
+              )
+            )}
+          </div>
+        </>
       )}
     </section>
   );
