@@ -87,7 +87,8 @@ export function firstScreenCalls(pathname: string, search = ""): string[] {
   return [productPath(safeDecode(match[2])), relatedProducts(category.path)];
 }
 
-function safeDecode(text: string): string {
+/** A path segment decoded, or as it is when it is not valid percent-encoding. */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

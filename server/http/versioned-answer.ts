@@ -119,6 +119,8 @@ export async function sendVersioned(
   reply: FastifyReply,
   answer: VersionedAnswer,
   contentType: string,
+  /** 404 for a page that is not there: sent whole, never as 304 (which stands for a 200). */
+  status = 200,
 ): Promise<void> {
   const coding =
     answer.body.length >= MIN_COMPRESSED_BYTES
@@ -128,11 +130,11 @@ export async function sendVersioned(
   // Kept when the route chose it (a page setting a cookie is private).
   if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
   addVary(reply, "accept-encoding");
-  if (matchesAny(request.headers["if-none-match"], answer)) {
+  if (status === 200 && matchesAny(request.headers["if-none-match"], answer)) {
     reply.status(304).send();
     return;
   }
-  reply.type(contentType);
+  reply.status(status).type(contentType);
   if (!coding) {
     reply.send(answer.body);
     return;

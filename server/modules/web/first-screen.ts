@@ -22,6 +22,8 @@ export interface FirstScreenAnswers {
   /** The calls and their ETags: the same key, the same answers. */
   key: string;
   bodies: { call: string; body: string }[];
+  /** The calls the API would refuse (a product not found), not those it could not read. */
+  refused: string[];
 }
 
 /**
@@ -37,10 +39,12 @@ export async function firstScreenAnswers(
 ): Promise<FirstScreenAnswers> {
   const bodies: FirstScreenAnswers["bodies"] = [];
   const tags: string[] = [];
+  const refused: string[] = [];
   for (const call of firstScreenCalls(pathname, search)) {
     let answer;
     try {
       answer = await catalog.at(call);
+      if (!answer) refused.push(call);
     } catch (error) {
       log.warn({ err: error }, `the first screen's ${call} could not be read; the browser asks`);
     }
@@ -48,7 +52,7 @@ export async function firstScreenAnswers(
     bodies.push({ call, body: answer.body });
     tags.push(`${call} ${answer.etag}`);
   }
-  return { key: tags.join("\n"), bodies };
+  return { key: tags.join("\n"), bodies, refused };
 }
 
 /**

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertProduct } from "../../test/factories";
 import { createShopper } from "../../test/sessions";
@@ -49,7 +50,7 @@ afterAll(async () => {
 });
 
 describe("serving the built web app", () => {
-  it.each(["/", "/cart", "/products/fruits", "/products/fruits/123", "/seller/orders"])(
+  it.each(["/", "/cart", "/products/fruits", "/my-orders/123", "/seller/orders", "/about/"])(
     "answers the client route %s with index.html, revalidated",
     async (url) => {
       const response = await context.app.inject({ url, headers: { accept: "text/html" } });
@@ -60,6 +61,31 @@ describe("serving the built web app", () => {
       expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
     },
   );
+
+  it.each([
+    "/nope",
+    "/products/xyz",
+    "/products/fruits/123",
+    "/products/fruits/00000000-0000-4000-8000-000000000000",
+    "/cart/extra",
+  ])("answers %s, no page of the app, with the app's page and 404", async (url) => {
+    const response = await context.app.inject({ url, headers: { "if-none-match": "*" } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toContain("text/html");
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it("answers a product page 200 while the product is on sale, and 404 once it is gone", async () => {
+    const product = await insertProduct(context.database.db, { category: "Fruits" });
+    const url = `/products/fruits/${product.id}`;
+    expect((await context.app.inject({ url })).statusCode).toBe(200);
+    await context.database.db.execute(
+      sql`update products set deleted_at = now(), in_stock = false where id = ${product.id}`,
+    );
+    context.app.deps.catalog.cache.listingChanged();
+    context.app.deps.catalog.cache.board.clear();
+    expect((await context.app.inject({ url })).statusCode).toBe(404);
+  });
 
   it("puts the session hints right on a page: set beside a live session, cleared without one", async () => {
     const page = (cookies: Record<string, string>) =>
@@ -269,7 +295,7 @@ describe("the first screen drawn on the server", () => {
   it("leaves pages without catalogue data to the browser", async () => {
     for (const url of ["/cart", "/my-orders", "/seller/orders", "/products/nothing-here"]) {
       const page = await context.app.inject({ url });
-      expect(page.statusCode).toBe(200);
+      expect(page.statusCode).toBe(url === "/products/nothing-here" ? 404 : 200);
       expect(page.body).toContain('<div id="root"></div>');
     }
   });

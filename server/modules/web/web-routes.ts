@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchSessionHints } from "../../http/sessions";
 import { sendVersioned } from "../../http/versioned-answer";
 import { firstScreen, firstScreenAnswers, type FirstScreen } from "./first-screen";
+import { pageFound } from "./page-found";
 import { pageRenderer, renderRemembered, rendererStamp } from "./page-renderer";
 import type { PageVersions } from "./page-versions";
 
@@ -127,7 +128,9 @@ export function startAppAfterLoad(html: string): string {
 }
 
 /**
- * Sends the app's page for any client-side route, with its first screen's catalogue data inside;
+ * Sends the app's page for any client-side route, with its first screen's catalogue data inside
+ * (status 404, the app showing "Page not found", for a path that is no page or names a category or
+ * product that does not exist);
  * false when there is no built app to send. With its data and drawn first screen a page is
  * 10–30 KB, 2–6 KB compressed, which a slow phone network feels: it goes compressed as the browser
  * accepts it, made once per version of the page (`pages`), with an ETag, so a browser that has
@@ -170,6 +173,7 @@ export async function sendSpaIndex(
   const { sessionCookie, guards } = request.server.deps;
   if (await matchSessionHints(request, reply, sessionCookie, guards.owner))
     reply.header("cache-control", "private, no-cache");
-  await sendVersioned(request, reply, page, "text/html; charset=utf-8");
+  const status = pageFound(pathname, answers.refused) ? 200 : 404;
+  await sendVersioned(request, reply, page, "text/html; charset=utf-8", status);
   return true;
 }
