@@ -132,7 +132,16 @@ export const products = pgTable(
     index("products_category_idx")
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
-    index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // Both search indexes take new names at once rather than in a pending list that only VACUUM
+    // merges: nothing vacuums on PGlite, where every search read the whole list (migration 0014).
+    index("products_name_trgm_idx")
+      .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    // The name's words and their spellings with one letter left out, for search with typos
+    // (catalog-search.ts; migration 0014 defines product_name_keys).
+    index("products_name_keys_idx")
+      .using("gin", sql`product_name_keys(${t.name})`)
+      .with({ fastupdate: false }),
   ],
 );
 
