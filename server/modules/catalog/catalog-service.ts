@@ -14,10 +14,9 @@ import {
 import { products } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
+import { parseSearch, rankedSearch, searchOrder } from "./catalog-search";
 import { toCatalogEntry, type CatalogEntry } from "./product-view";
 
-/** How close a name must be to the search text to count as a typo of it (pg_trgm word similarity). */
-const TYPO_SIMILARITY = 0.4;
 /** Search pages by offset; deeper than this nobody scrolls, and the scan would grow. */
 const MAX_SEARCH_OFFSET = 5000;
 
@@ -42,7 +41,6 @@ function decodeCursor(encoded: string): Cursor {
   throw invalid;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const createdMicros = microsOf(products.createdAt);
 
 export interface CatalogPage {
@@ -52,8 +50,9 @@ export interface CatalogPage {
 }
 
 /**
- * The catalogue, newest first. With `q`, names containing the text; if there are none, names a
- * small typo away from it, closest first. `ids` picks products by id (unknown or deleted ones left out).
+ * The catalogue, newest first. With `q`, the products whose names have its words, or a word a typo
+ * away where no name has the word itself, best match first (catalog-search.ts). `ids` picks
+ * products by id (unknown or deleted ones left out).
  */
 export async function listProducts(
   db: Executor,
@@ -73,49 +72,34 @@ export async function listProducts(
     filters.push(inArray(products.id, ids));
   }
 
-  const q = query.q?.toLowerCase();
-  const contains = q ? sql`lower(${products.name}) like ${`%${escapeLike(q)}%`}` : undefined;
-  // Names a small typo away count only when no name contains the text: "milk" lists milk, not
-  // silk; "bred" finds bread. Decided per request from the same filters, so every page of one
-  // search agrees (and the catalogue's cache keeps the answer until the names change).
-  let similarity: SQL | undefined;
-  if (q && contains) {
-    const [found] = await db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(and(...filters, contains))
-      .limit(1);
-    similarity = found ? undefined : sql`word_similarity(${q}, lower(${products.name}))`;
-    filters.push(similarity ? sql`${similarity} >= ${TYPO_SIMILARITY}` : contains);
-  }
-
+  const search = query.q ? parseSearch(query.q) : undefined;
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (cursor && (cursor.kind === "offset") !== Boolean(q))
+  if (cursor && (cursor.kind === "offset") !== Boolean(search))
     throw new AppError("validation_failed", "cursor is invalid");
   if (cursor?.kind === "keyset") {
     filters.push(pastKeyset(products.createdAt, products.id, cursor, "<"));
   }
   const offset = cursor?.kind === "offset" ? cursor.offset : 0;
 
-  const order = similarity
-    ? [desc(similarity), desc(products.createdAt), desc(products.id)]
-    : [desc(products.createdAt), desc(products.id)];
-  const base = db
-    .select({ row: products, createdMicros })
-    .from(products)
-    .where(and(...filters))
-    .orderBy(...order);
+  const where = and(...filters);
+  const select = db.select({ row: products, createdMicros }).from(products);
+  const page = query.limit ? { limit: query.limit + 1, offset } : undefined;
+  // A search pages by offset in its own order (catalog-search.ts), the catalogue by keyset.
+  const ranked = search && sql`(${rankedSearch(where!, search, page)}) as ranked`;
+  const listing = ranked
+    ? select
+        .innerJoin(ranked, sql`ranked.id = ${products.id}`)
+        .orderBy(...searchOrder)
+        .$dynamic()
+    : select.where(where).orderBy(desc(products.createdAt), desc(products.id)).$dynamic();
+  const rows = await (page && !ranked ? listing.limit(page.limit) : listing);
 
-  if (!query.limit) {
-    const rows = await base;
-    return { entries: rows.map((r) => toCatalogEntry(r.row, urls)) };
-  }
-  const rows = await base.limit(query.limit + 1).offset(offset);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  if (!query.limit) return { entries: rows.map((r) => toCatalogEntry(r.row, urls)) };
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
   let nextCursor: string | null = null;
   if (rows.length > query.limit && last) {
-    if (!q)
+    if (!search)
       nextCursor = encodeCursor({
         kind: "keyset",
         micros: BigInt(last.createdMicros),
@@ -124,7 +108,7 @@ export async function listProducts(
     else if (offset + query.limit <= MAX_SEARCH_OFFSET)
       nextCursor = encodeCursor({ kind: "offset", offset: offset + query.limit });
   }
-  return { entries: page.map((r) => toCatalogEntry(r.row, urls)), nextCursor };
+  return { entries: shown.map((r) => toCatalogEntry(r.row, urls)), nextCursor };
 }
 
 /** One product that is not deleted; 404 otherwise. */

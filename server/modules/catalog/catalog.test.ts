@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../contract/product";
+import { queryRows } from "../../db/database";
 import { products } from "../../db/schema";
 import { insertProduct } from "../../test/factories";
 import { useTestApp } from "../../test/test-app";
@@ -119,6 +120,133 @@ describe("GET /api/product/list", () => {
     expect(first.body.products.map((p) => p.name)).toEqual(["Bread Crumbs"]);
     const second = await list(`?q=bred&limit=1&cursor=${first.body.nextCursor}`);
     expect(second.body.products.map((p) => p.name)).toEqual(["Brown Bread"]);
+  });
+
+  describe("as a shopper types it on a phone", () => {
+    // Inserted oldest first: the newest (Buttermilk, Red Bull) would lead a newest-first list.
+    async function shop() {
+      await insertProduct(t.database.db, { name: "Milk", category: "Dairy", stock: 0 });
+      await insertProduct(t.database.db, { name: "Amul Taaza Toned Milk", category: "Dairy" });
+      await insertProduct(t.database.db, { name: "Onion" });
+      await insertProduct(t.database.db, { name: "Brown Bread", category: "Bakery" });
+      await insertProduct(t.database.db, { name: "White Sandwich Bread", category: "Bakery" });
+      await insertProduct(t.database.db, { name: "Amul Butter", category: "Dairy" });
+      await insertProduct(t.database.db, { name: "Milk Bikis", category: "Bakery" });
+      for (const pack of ["", " 1 L", " 6 Pack"])
+        await insertProduct(t.database.db, {
+          name: `Amul Masti Buttermilk${pack}`,
+          category: "Dairy",
+        });
+      await insertProduct(t.database.db, { name: "Red Bull Energy Drink", category: "Drinks" });
+    }
+    const names = async (query: string) =>
+      (await list(`?${query}`)).body.products.map((p) => p.name);
+    const search = (q: string) => names(`q=${encodeURIComponent(q)}`);
+    const buttermilk = [
+      "Amul Masti Buttermilk",
+      "Amul Masti Buttermilk 1 L",
+      "Amul Masti Buttermilk 6 Pack",
+    ];
+
+    it("keys a name in the database as the search reads them (migration 0014)", async () => {
+      const [row] = await queryRows<{ keys: string[] }>(
+        t.database.db,
+        sql`select product_name_keys(${"Amul Taaza-MILK #1234 (500g) Rs Crème"}) as keys`,
+      );
+      // Words of 3 letters or more without digits, and each without one letter, by its place.
+      expect(row!.keys).toEqual(
+        ["amul", "taaza", "milk", "crème"].flatMap((word) => [
+          word,
+          ...[...word].map((_, i) => `${[...word].filter((_, at) => at !== i).join("")}:${i + 1}`),
+        ]),
+      );
+    });
+
+    it("finds a word with two letters swapped (mlik, oinon, onoin)", async () => {
+      await shop();
+      expect(await search("mlik")).toEqual(["Amul Taaza Toned Milk", "Milk", "Milk Bikis"]);
+      expect(await search("oinon")).toEqual(["Onion"]);
+      expect(await search("onoin")).toEqual(["Onion"]);
+      expect(await search("ONOIN")).toEqual(["Onion"]);
+    });
+
+    it("finds a word with one letter wrong, missing or extra", async () => {
+      await shop();
+      for (const q of ["mulk", "mlk", "milkk", "imlk"])
+        expect(await search(q), q).toEqual(["Amul Taaza Toned Milk", "Milk", "Milk Bikis"]);
+      // Both words a typo away: Brown Bread has both, the others one ("bred" is "red" and a letter).
+      expect(await search("brwon bred")).toEqual([
+        "Brown Bread",
+        "White Sandwich Bread",
+        "Red Bull Energy Drink",
+      ]);
+    });
+
+    it("lists bread before Red Bull for bred", async () => {
+      await shop();
+      expect(await search("bred")).toEqual([
+        "Brown Bread",
+        "White Sandwich Bread",
+        "Red Bull Energy Drink",
+      ]);
+    });
+
+    it("puts the exact name first, then names starting with it, then the word inside a name", async () => {
+      await shop();
+      expect(await search("milk")).toEqual([
+        "Milk",
+        "Milk Bikis",
+        "Amul Taaza Toned Milk",
+        ...buttermilk,
+      ]);
+    });
+
+    it("lists names with every word (in any order) before Buttermilk and names with only some", async () => {
+      await shop();
+      const expected = [
+        "Amul Taaza Toned Milk",
+        ...buttermilk,
+        "Amul Butter",
+        "Milk",
+        "Milk Bikis",
+      ];
+      expect(await search("amul milk")).toEqual(expected);
+      expect(await search("Milk  AMUL")).toEqual(expected);
+      // A typo in one word: the name with both still comes first.
+      expect((await search("amul mlik"))[0]).toBe("Amul Taaza Toned Milk");
+    });
+
+    it("keeps the category and in-stock filters", async () => {
+      await shop();
+      expect(await names("q=mlik&category=bakery")).toEqual(["Milk Bikis"]);
+      expect(await names("q=mlik&inStock=true")).toEqual(["Amul Taaza Toned Milk", "Milk Bikis"]);
+      expect(await names("q=milk&inStock=true&category=dairy")).toEqual([
+        "Amul Taaza Toned Milk",
+        ...buttermilk,
+      ]);
+    });
+
+    it("pages through a ranked search: each product once, in the order of the whole answer", async () => {
+      await shop();
+      // Same name, same time: only the id tells them apart.
+      const at = new Date("2026-01-01");
+      for (let i = 0; i < 3; i++)
+        await insertProduct(t.database.db, { name: "Amul Taaza Toned Milk", createdAt: at });
+      const whole = (await list("?q=amul%20milk")).body.products.map((p) => p._id);
+      expect(whole).toHaveLength(10);
+      const paged: string[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const { body } = await list(`?q=amul%20milk&limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+        paged.push(...body.products.map((p) => p._id));
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(paged).toEqual(whole);
+      expect(new Set(paged).size).toBe(10);
+      expect((await names("q=amul%20milk&limit=4")).slice(0, 4)).toEqual(
+        Array(4).fill("Amul Taaza Toned Milk"),
+      );
+    });
   });
 
   it("treats search text as text, never as SQL or a LIKE pattern", async () => {
