@@ -13,6 +13,13 @@ export const sellerLoginSchema = z.object({
 });
 export type SellerLoginInput = z.infer<typeof sellerLoginSchema>;
 
+/** `GET /api/seller/shop`: the shop's settings the seller's pages need. */
+export const shopSettingsResponseSchema = successSchema.extend({
+  /** The shop's time zone (SHOP_TIME_ZONE): its days, and the times the seller's pages show. */
+  timeZone: z.string(),
+});
+export type ShopSettings = z.infer<typeof shopSettingsResponseSchema>;
+
 export const dashboardQuerySchema = z.object({
   days: z.enum(["7", "30"]).default("7").transform(Number),
 });

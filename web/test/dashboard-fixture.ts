@@ -1,4 +1,4 @@
-import type { Dashboard } from "../../contract/seller";
+import type { Dashboard, ShopSettings } from "../../contract/seller";
 
 /** A dashboard answer of a shop with no orders yet, in `timeZone` (the shop's). */
 export function quietDashboard(timeZone = "Asia/Kolkata"): Dashboard {
@@ -17,4 +17,9 @@ export function quietDashboard(timeZone = "Asia/Kolkata"): Dashboard {
     topProducts: [],
     lowStock: [],
   };
+}
+
+/** The shop's settings (`GET /api/seller/shop`) in `timeZone`. */
+export function shopSettings(timeZone = "Asia/Kolkata"): ShopSettings {
+  return { success: true, timeZone };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messageSchema, successSchema } from "../../../contract/common";
-import { sellerLoginSchema } from "../../../contract/seller";
+import { sellerLoginSchema, shopSettingsResponseSchema } from "../../../contract/seller";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
 import { endSession, startSession } from "../../http/sessions";
@@ -43,6 +43,19 @@ export function sellersRoutes(deps: AppDeps) {
         },
       },
       async () => ({ success: true as const }),
+    );
+
+    app.get(
+      "/api/seller/shop",
+      {
+        onRequest: requireSeller,
+        schema: {
+          tags: ["seller"],
+          summary: "The shop's settings the seller's pages need (its time zone)",
+          response: { 200: shopSettingsResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ({ success: true as const, timeZone: deps.config.shopTimeZone }),
     );
 
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -27,6 +27,18 @@ describe("seller login", () => {
     expect(seller.email).toBe("owner@shop.example");
   });
 
+  it("tells a seller, and only a seller, the shop's time zone", async () => {
+    const seller = await createSeller(t.database.db);
+    const shop = (cookies: Record<string, string>) =>
+      t.app.inject({ url: "/api/seller/shop", cookies });
+    expect((await shop(seller.cookies)).json()).toEqual({
+      success: true,
+      timeZone: "Asia/Kolkata",
+    });
+    expect((await shop((await createShopper(t.database.db)).cookies)).statusCode).toBe(401);
+    expect((await shop({})).statusCode).toBe(401);
+  });
+
   it("answers an unknown email and a wrong password alike, and limits repeated failures", async () => {
     await createSeller(t.database.db, { email: "owner@shop.example" });
     const wrong = await post(t.app, "/api/seller/login", {

@@ -21,7 +21,7 @@ import type {
   RestockInput,
   StockEntry,
 } from "../../../contract/product";
-import type { Dashboard } from "../../../contract/seller";
+import type { Dashboard, ShopSettings } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../ui/toast";
 import { isListed, orderListMeta } from "../../ui/use-order-events";
@@ -111,20 +111,20 @@ export function useDashboard(days: DashboardDays) {
 
 /**
  * The shop's time zone (SHOP_TIME_ZONE), in which its days are counted (the dashboard, the CSV
- * export): the dashboard's answer carries it. Read once a visit, or taken from a dashboard
- * already loaded; undefined until then (or if it cannot be read: callers fall back to the
- * browser's).
+ * export): `GET /api/seller/shop`, a few bytes, read once a visit, or taken from a dashboard
+ * already loaded (which names it too); undefined until then (or if it cannot be read: callers
+ * fall back to the browser's).
  */
 export function useShopTimeZone(): string | undefined {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: ["seller", "time-zone"],
-    queryFn: () => apiFetch<Dashboard>("/api/seller/dashboard?days=7"),
+    queryFn: () => apiFetch<ShopSettings>("/api/seller/shop"),
     initialData: () =>
       queryClient
         .getQueriesData<Dashboard>({ queryKey: dashboardKey })
         .find(([, dashboard]) => dashboard !== undefined)?.[1],
-    select: (dashboard) => dashboard.timeZone,
+    select: (shop) => shop.timeZone,
     // It changes only with the server's configuration.
     staleTime: Infinity,
     gcTime: Infinity,

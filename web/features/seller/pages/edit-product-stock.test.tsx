@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product, StockEntry } from "../../../../contract/product";
-import { quietDashboard } from "../../../test/dashboard-fixture";
+import { shopSettings } from "../../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../../test/render";
 import { makeProduct } from "../../../test/order-fixture";
 import { EditProductPage } from "./edit-product-page";
@@ -74,7 +74,7 @@ function serve(
     }
     if (url === HISTORY) return { body: { success: true, entries: firstPage, nextCursor: "41" } };
     // The dashboard's answer names the shop's time zone (SHOP_TIME_ZONE).
-    if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard("Asia/Kolkata") };
+    if (url === "/api/seller/shop") return { body: shopSettings("Asia/Kolkata") };
     if (url === `${HISTORY}&cursor=41`)
       return { body: { success: true, entries: secondPage, nextCursor: null } };
     if (url === "/api/product/restock" && init?.method === "POST" && restock) {

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order, PickList } from "../../../../contract/order";
-import { quietDashboard } from "../../../test/dashboard-fixture";
+import { shopSettings } from "../../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
 import { FakeEventSource } from "../../../test/fake-event-source";
@@ -50,7 +50,7 @@ function serve(getItems: () => Line[] | "error") {
     }
     if (url === "/api/order/seller?open=true") return { body: { success: true, orders } };
     // The dashboard's answer names the shop's time zone (SHOP_TIME_ZONE).
-    if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard("Asia/Kolkata") };
+    if (url === "/api/seller/shop") return { body: shopSettings("Asia/Kolkata") };
     return undefined;
   });
 }

@@ -6,7 +6,7 @@ import { openStatuses } from "../../../../contract/order-status";
 import { mockApi, renderApp } from "../../../test/render";
 // Test helpers shared with the shopper's order pages (test code only).
 import { FakeEventSource } from "../../../test/fake-event-source";
-import { quietDashboard } from "../../../test/dashboard-fixture";
+import { shopSettings } from "../../../test/dashboard-fixture";
 import { holdCalls } from "../../../test/hold-calls";
 import { makeOrder } from "../../../test/order-fixture";
 import { MAX_STREAM_ERRORS } from "../../../ui/use-order-events";
@@ -53,7 +53,7 @@ function serve(
   older: Partial<Record<"Delivered" | "Cancelled", Order[][]>> = {},
 ) {
   return mockApi((url, init) => {
-    if (url.startsWith("/api/seller/dashboard")) return { body: quietDashboard(shopTimeZone) };
+    if (url === "/api/seller/shop") return { body: shopSettings(shopTimeZone) };
     if (url === "/api/order/seller?open=true")
       return { body: { success: true, orders: queueOf(orders), openTotal } };
     if (url === "/api/order/seller?refundDue=true")
