@@ -26,17 +26,19 @@ export function useMyOrders(enabled: boolean) {
 }
 
 /**
- * The shopper's orders older than their newest, from `from` (the newest list's `nextCursor`
- * when asked), 50 at a time: past orders do not change, so they are read once.
+ * The shopper's orders older than their newest, from `from` (the newest list's `nextCursor`), 50 at
+ * a time. Kept under `["orders"]` with the shopper's id, so a logout removes them with the rest and
+ * a cancel reads them again; keyed by `from`, so when a new order moves where the newest end, they
+ * start again from there (no order falls between the two).
  */
-export function useOlderOrders(from: string | null) {
+export function useOlderOrders(userId: string | undefined, from: string | null | undefined) {
   return useInfiniteQuery({
-    queryKey: ["my-older-orders", from],
+    queryKey: ["orders", "mine", "older", userId, from],
     queryFn: ({ pageParam }) =>
       apiFetch<OrderPage>(`/api/order/user?limit=50&cursor=${encodeURIComponent(pageParam)}`),
     initialPageParam: from ?? "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: from !== null,
+    enabled: Boolean(userId && from),
     staleTime: Infinity,
     retry: false,
     // The page says itself when a page fails to load.

@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { useQueryClient } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { productListPath } from "../../../../contract/catalogue-urls";
@@ -220,6 +221,98 @@ describe("my orders: older than the newest 200", () => {
     });
     renderApp(<MyOrdersPage />, { path: "/my-orders" });
     await screen.findByRole("article", { name: "Order 11111111" });
+    expect(screen.queryByRole("button", { name: "Show older orders" })).not.toBeInTheDocument();
+  });
+
+  it("starts the older orders again where the newest now end, once a new order moved them", async () => {
+    let newest = [order("11111111-n1", {}), order("22222222-n2", {})];
+    let client: ReturnType<typeof useQueryClient> | undefined;
+    function Client() {
+      client = useQueryClient();
+      return null;
+    }
+    mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/order/user?limit=200")
+        return { body: { success: true, orders: newest, nextCursor: `after-${newest[1]!._id}` } };
+      if (url === "/api/order/user?limit=50&cursor=after-22222222-n2")
+        return { body: { success: true, orders: [order("33333333-o3", {})], nextCursor: null } };
+      if (url === "/api/order/user?limit=50&cursor=after-11111111-n1")
+        return {
+          body: {
+            success: true,
+            orders: [order("22222222-n2", {}), order("33333333-o3", {})],
+            nextCursor: null,
+          },
+        };
+      return undefined;
+    });
+    renderApp(
+      <>
+        <MyOrdersPage />
+        <Client />
+      </>,
+      { path: "/my-orders" },
+    );
+    await screen.findByRole("article", { name: "Order 11111111" });
+    await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
+    await screen.findByRole("article", { name: "Order 33333333" });
+    // A new order: the newest list now ends one order earlier.
+    newest = [order("00000000-new", {}), order("11111111-n1", {})];
+    await act(() => client!.invalidateQueries({ queryKey: ["orders"] }));
+    await screen.findByRole("article", { name: "Order 00000000" });
+    await waitFor(() =>
+      expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
+        "Order 00000000",
+        "Order 11111111",
+        "Order 22222222",
+        "Order 33333333",
+      ]),
+    );
+  });
+
+  it("never shows one shopper's older orders to the next who signs in on the browser", async () => {
+    const bob = { ...shopper, _id: "u2", name: "Bob", email: "bob@example.com" };
+    let signedIn: typeof shopper | null = shopper;
+    let store: ReturnType<typeof useStore> | undefined;
+    function Store() {
+      store = useStore();
+      return null;
+    }
+    mockApi((url) => {
+      if (url === "/api/user/logout") return { body: { success: true, message: "Logged Out" } };
+      if (url === "/api/user/is-auth")
+        return signedIn
+          ? { body: { success: true, user: signedIn } }
+          : { status: 401, body: { success: false, message: "Not Authorized" } };
+      if (url === "/api/order/user?limit=200")
+        return signedIn === shopper
+          ? { body: { success: true, orders: [order("aaaaaaaa-asha", {})], nextCursor: "asha" } }
+          : { body: { success: true, orders: [order("bbbbbbbb-bob", {})], nextCursor: null } };
+      if (url === "/api/order/user?limit=50&cursor=asha")
+        return {
+          body: { success: true, orders: [order("a1111111-asha-old", {})], nextCursor: null },
+        };
+      return undefined;
+    });
+    renderApp(
+      <>
+        <MyOrdersPage />
+        <Store />
+      </>,
+      { path: "/my-orders" },
+    );
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
+    await screen.findByRole("article", { name: "Order a1111111" });
+    signedIn = null;
+    await act(() => store!.logout());
+    signedIn = bob;
+    act(() => store!.signedIn(bob));
+    await screen.findByRole("article", { name: "Order bbbbbbbb" });
+    expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
+      "Order bbbbbbbb",
+    ]);
     expect(screen.queryByRole("button", { name: "Show older orders" })).not.toBeInTheDocument();
   });
 });

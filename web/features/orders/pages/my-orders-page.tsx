@@ -21,26 +21,28 @@ const date = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: 
 export function MyOrdersPage() {
   const { user, sessionChecked } = useStore();
   const orders = useMyOrders(Boolean(user));
-  // Older orders, read a page at a time from where the newest end once the shopper asks.
-  const [olderFrom, setOlderFrom] = useState<string | null>(null);
-  const older = useOlderOrders(olderFrom);
+  // Older orders, read a page at a time from where the newest end once this shopper asks.
+  const [askedBy, setAskedBy] = useState<string | null>(null);
+  const askingUser = user && askedBy === user._id ? user._id : undefined;
+  const asked = askingUser !== undefined;
+  const older = useOlderOrders(askingUser, orders.data?.nextCursor);
   const newest = orders.data?.orders;
   const newestIds = new Set(newest?.map((o) => o._id));
   const shown = [
     ...(newest ?? []),
-    ...(older.data?.pages.flatMap((page) => page.orders) ?? []).filter(
+    ...((asked && older.data?.pages.flatMap((page) => page.orders)) || []).filter(
       (o) => !newestIds.has(o._id),
     ),
   ];
-  const moreToRead = olderFrom === null ? Boolean(orders.data?.nextCursor) : older.hasNextPage;
+  const moreToRead = asked ? older.hasNextPage : Boolean(orders.data?.nextCursor);
   const readOlder = () => {
-    if (olderFrom === null) setOlderFrom(orders.data?.nextCursor ?? null);
+    if (!asked) setAskedBy(user?._id ?? null);
     else if (older.isError && !older.data) void older.refetch();
     else void older.fetchNextPage();
   };
   // The button goes with the last page: the keyboard's place moves to the line saying so.
   const endLine = useRef<HTMLParagraphElement>(null);
-  const readAll = older.data !== undefined && !older.hasNextPage && !older.isFetching;
+  const readAll = asked && older.data !== undefined && !older.hasNextPage && !older.isFetching;
   useEffect(() => {
     if (readAll && document.activeElement === document.body) endLine.current?.focus();
   }, [readAll]);
