@@ -136,7 +136,13 @@ const inQueue = (order: Order) => isListed(order) && openStatuses.includes(order
 
 const openQueue = {
   queryKey: ["orders", "seller", "open"],
-  queryFn: () => apiFetch<{ orders: Order[]; openTotal?: number }>("/api/order/seller?open=true"),
+  queryFn: async () => {
+    const answer = await apiFetch<{ orders: Order[]; openTotal?: number }>(
+      "/api/order/seller?open=true",
+    );
+    // Live events add and drop orders here; the count moves with them (useOpenOrdersTotal).
+    return { ...answer, listedWhenCounted: answer.orders.length };
+  },
   meta: orderListMeta(inQueue),
 };
 
@@ -149,9 +155,16 @@ export function useOpenOrders() {
   return useQuery({ ...openQueue, select: (b) => b.orders });
 }
 
-/** How many orders are open in all, listed or not, as the queue's last answer counted them. */
+/**
+ * How many orders are open in all, listed or not: the queue's last count, moved by the orders live
+ * events have added to the queue or dropped from it since.
+ */
 export function useOpenOrdersTotal(): number | undefined {
-  return useQuery({ ...openQueue, select: (b) => b.openTotal }).data;
+  return useQuery({
+    ...openQueue,
+    select: (b) =>
+      b.openTotal === undefined ? undefined : b.openTotal + b.orders.length - b.listedWhenCounted,
+  }).data;
 }
 
 /** Every paid order cancelled whose money is still to go back (`?refundDue=true`), oldest first. */

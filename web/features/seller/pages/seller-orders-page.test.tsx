@@ -337,6 +337,21 @@ describe("seller: live order queue", () => {
     const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
     expect(within(nav).getByText("All open").parentElement).toHaveTextContent("All open(1,026)");
     await waitFor(() => expect(document.title).toMatch(/^\(1026\) Orders/));
+
+    // Delivered, a listed order leaves the queue and the count; a new one joins both.
+    const stream = FakeEventSource.current(EVENTS)!;
+    await stream.open();
+    const first = makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(20) });
+    await stream.push({ ...first, status: "Delivered", deliveredAt: NOW.toISOString() });
+    expect(
+      await screen.findByText(/^Showing 499 of 1,025 open orders; the rest are older still\./),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^\(1025\) Orders/));
+    await stream.push(makeOrder("bbbbbbbb-2", { deliverBy: minutesFromNow(29) }));
+    expect(
+      await screen.findByText(/^Showing 500 of 1,026 open orders; the rest are older still\./),
+    ).toBeInTheDocument();
+    expect(within(nav).getByText("All open").parentElement).toHaveTextContent("All open(1,026)");
   }, 30_000);
 
   it("filters by status, kept in the URL", async () => {

@@ -162,9 +162,7 @@ export function SellerOrdersPage() {
   // Past OPEN_QUEUE_LIMIT the queue leaves stale orders out; the server counts every open one.
   const openTotal = useOpenOrdersTotal();
   const queueCut =
-    openTotal !== undefined && (lists.queue.data?.length ?? 0) >= listLimit.queue
-      ? Math.max(openTotal, ordersOf("open")!.length)
-      : undefined;
+    openTotal !== undefined && openTotal > (lists.queue.data?.length ?? 0) ? openTotal : undefined;
   const countOf = (f: Filter): string | undefined => {
     const orders = ordersOf(f);
     if (!orders) return undefined;
