@@ -47,6 +47,11 @@ it("makes orders of different products, as the store itself would leave them", a
                     where amount_paise <> (select sum(unit_price_paise * quantity)
                                            from order_items i where i.order_id = o.id)`),
     ).toEqual({ wrong: 0 });
+    expect(
+      await one(sql`select count(*)::int as repeated from (
+                      select order_id, product_id from order_items group by 1, 2 having count(*) > 1
+                    ) twice`),
+    ).toEqual({ repeated: 0 });
     // No state the store never makes: unpaid online orders past checkout, cash paid before it
     // arrives, online orders cancelled without their money going back, old orders still open.
     expect(

@@ -31,4 +31,7 @@ it("finds a missing page where the path, the category or the product is not ther
   // A product the catalogue could not read for an error is not a missing one.
   expect(pageFound("/products/fruits/abc", [])).toBe(true);
   expect(pageFound("/products/fruits/", [])).toBe(true);
+  // The router matches paths in any case of letters: so does the server.
+  for (const path of ["/Cart", "/ABOUT", "/Products", "/Seller/orders", "/Products/Fruits"])
+    expect(pageFound(path, []), path).toBe(true);
 });
