@@ -1,9 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { e2eSeller } from "./global-setup";
-import { addAddress, newShopper, register } from "./helpers";
+import { addAddress, animationsSettled, newShopper, register } from "./helpers";
 
 async function expectNoSeriousViolations(page: Page, label: string) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",

@@ -53,3 +53,19 @@ export async function addAddress(page: Page) {
   await page.getByRole("button", { name: "Save address" }).click();
   await expect(page).toHaveURL(/\/cart$/);
 }
+
+/**
+ * Waits for the page's finite animations to end (a toast fading in), so that a check such as axe's
+ * colour contrast judges the page as it settles, not at the opacity of one moment. Endless ones
+ * (a skeleton's pulse) are left running.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import path from "node:path";
 import { e2eSeller } from "./global-setup";
-import { addAddress, newShopper, register } from "./helpers";
+import { addAddress, animationsSettled, newShopper, register } from "./helpers";
 
 // Issue "A store people would choose: phone-first polish": nothing scrolls sideways on a 360 px
 // phone, storefront tap targets are at least 44×44 px, the keyboard reaches everything, axe finds
@@ -292,6 +292,7 @@ async function smallTapTargets(page: Page, name: string) {
 }
 
 async function seriousViolations(page: Page, label: string) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
