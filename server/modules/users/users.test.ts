@@ -158,9 +158,10 @@ describe("shopper accounts", () => {
       known.push(await time("timed@example.com"));
       unknown.push(await time(`nobody${i}@example.com`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // Both verify an argon2id hash; without the dummy hash an unknown email answers ~10x faster.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // Compared by their fastest: other work on the machine only ever adds time (a median of four
+    // once read 31 ms for the known email against 16 ms for the unknown, beside other suites).
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it("ends the session on the server at logout: the old cookie no longer works", async () => {
