@@ -2,8 +2,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
+import { queryRows } from "../db/database";
 import { openPglite } from "../db/pglite";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-seed-orders-"));
@@ -27,10 +28,8 @@ it("makes orders of different products, as the store itself would leave them", a
   run("seed-orders.ts", ["--orders", "400", "--days", "3"]);
   const database = await openPglite(path.join(dataDir, "db"));
   try {
-    const one = async (query: ReturnType<typeof sql>) => {
-      const result = (await database.db.execute(query)) as { rows: Record<string, unknown>[] };
-      return result.rows[0] ?? {};
-    };
+    const one = async (query: SQL) =>
+      (await queryRows<Record<string, unknown>>(database.db, query))[0] ?? {};
     expect(await one(sql`select count(*)::int as orders from orders`)).toEqual({ orders: 400 });
     // Drawn for each order, not once for all of them.
     const spread = await one(
