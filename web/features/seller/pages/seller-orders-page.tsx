@@ -41,6 +41,8 @@ function parseFilter(value: string | null): Filter {
 
 const isOpen = (order: Order) => openStatuses.includes(order.status);
 const count = (n: number) => n.toLocaleString("en-IN");
+/** More than `STALE_AFTER_MS` past its promise at `now` (listed after the orders still in play). */
+const isStale = (order: Order, now: number) => Date.parse(order.deliverBy) < now - STALE_AFTER_MS;
 function matches(order: Order, filter: Filter): boolean {
   if (filter === "open") return isOpen(order);
   if (filter === "refund-due") return order.refundDue;
@@ -72,13 +74,12 @@ const listLimit: Record<Exclude<ListName, "recent">, number> = {
  * others, newest first.
  */
 function byUrgency(now: number) {
-  const isStale = (order: Order) => Date.parse(order.deliverBy) < now - STALE_AFTER_MS;
   return (a: Order, b: Order): number => {
     const aOpen = isOpen(a);
     const bOpen = isOpen(b);
     if (aOpen && bOpen) {
-      const aStale = isStale(a);
-      if (aStale !== isStale(b)) return aStale ? 1 : -1;
+      const aStale = isStale(a, now);
+      if (aStale !== isStale(b, now)) return aStale ? 1 : -1;
       const sooner = Date.parse(a.deliverBy) - Date.parse(b.deliverBy);
       return aStale ? -sooner : sooner;
     }
@@ -182,9 +183,7 @@ export function SellerOrdersPage() {
   const source = lists[listOf(filter)];
   const shown = (ordersOf(filter) ?? []).sort(byUrgency(now));
   const staleShown =
-    listOf(filter) === "queue"
-      ? shown.filter((o) => Date.parse(o.deliverBy) < now - STALE_AFTER_MS).length
-      : 0;
+    listOf(filter) === "queue" ? shown.filter((order) => isStale(order, now)).length : 0;
   const historyFull = listOf(filter) === "recent" && Boolean(recentEnd.data);
 
   // A card that left the list (its order moved on) while holding the focus: the focus goes to the
@@ -266,7 +265,6 @@ export function SellerOrdersPage() {
           {staleShown > 0 && (
             <p className="max-w-5xl text-sm text-gray-700">
               {queueCut !== undefined &&
-                queueCut > lists.queue.data!.length &&
                 `Showing ${count(lists.queue.data!.length)} of ${count(queueCut)} open orders; the rest are older still. `}
               {staleShown === 1
                 ? "1 order more than a day past its promise is listed last."
