@@ -8,9 +8,8 @@ export const COMPRESS_JSON_FROM = 8 * 1024;
  * Compresses the API's large JSON answers (brotli, else gzip, as the browser accepts), on libuv's
  * thread pool: the seller's queue of 500 open orders is about 570 KB of JSON and 90 KB as brotli,
  * a shopper's 200 orders 230 KB and 37 KB. The catalogue compresses its own answers once per
- * version (decision 023), marked by their ETag, and streams (live events, the CSV export) are left
- * as they are; so are
- * small answers, where compression saves less than it costs.
+ * version (decision 023), marked by their ETag; streams (live events, the CSV export) and small
+ * answers, where compression saves less than it costs, are left as they are.
  */
 export function registerJsonCompression(app: FastifyInstance): void {
   app.addHook("onSend", (request, reply, payload, done) => {
