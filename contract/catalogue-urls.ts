@@ -69,22 +69,48 @@ export const categoryPage = (category: string) => productListPath({ category, li
 export const relatedProducts = (category: string) =>
   productListPath({ category, inStock: true, limit: RELATED_PRODUCTS + 1 });
 
+/** A product's page, as the app links to it: its category in lower case, then its id. */
+export function productPagePath(product: { _id: string; category: string }): string {
+  return `/products/${product.category.toLowerCase()}/${product._id}`;
+}
+
+/** What a catalogue page's path names: `/products`, `/products/<category>`, `/products/<category>/<id>`. */
+export interface CatalogPagePath {
+  /** The category segment, decoded (it may name no category). */
+  category?: string;
+  /** The product id segment, decoded. */
+  id?: string;
+}
+
+/**
+ * The parts of a catalogue page's path (a trailing slash allowed), in any case of letters as the
+ * app's router matches them; undefined for any other path.
+ */
+export function catalogPagePath(pathname: string): CatalogPagePath | undefined {
+  const match = /^\/products(?:\/([^/]+)(?:\/([^/]+))?)?\/*$/i.exec(pathname);
+  if (!match) return undefined;
+  return {
+    ...(match[1] ? { category: safeDecode(match[1]) } : {}),
+    ...(match[2] ? { id: safeDecode(match[2]) } : {}),
+  };
+}
+
 /**
  * The catalogue answers a storefront route shows on its first screen, by pathname and query
- * string. Routes that need nothing from the catalogue (or need the browser's cart) get none.
+ * string. Routes that need nothing from the catalogue (or need the browser's cart) get none. A
+ * product under a category that does not exist is still read (the server sends its page to the
+ * product's own address).
  */
 export function firstScreenCalls(pathname: string, search = ""): string[] {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  if (path === "/") return [homeBestSellers()];
-  if (path === "/products") {
+  if (/^\/*$/.test(pathname)) return [homeBestSellers()];
+  const page = catalogPagePath(pathname);
+  if (!page) return [];
+  if (page.category === undefined) {
     return [allProductsPage(searchText(new URLSearchParams(search).get("search")))];
   }
-  const match = /^\/products\/([^/]+)(?:\/([^/]+))?$/.exec(path);
-  if (!match) return [];
-  const category = findCategory(safeDecode(match[1]!));
-  if (!category) return [];
-  if (!match[2]) return [categoryPage(category.path)];
-  return [productPath(safeDecode(match[2])), relatedProducts(category.path)];
+  const category = findCategory(page.category);
+  if (page.id === undefined) return category ? [categoryPage(category.path)] : [];
+  return [productPath(page.id), ...(category ? [relatedProducts(category.path)] : [])];
 }
 
 /** A path segment decoded, or as it is when it is not valid percent-encoding. */

@@ -1,4 +1,4 @@
-import { productPath, safeDecode } from "../../../contract/catalogue-urls";
+import { catalogPagePath, productPagePath, productPath } from "../../../contract/catalogue-urls";
 import { findCategory } from "../../../contract/categories";
 
 /**
@@ -30,8 +30,28 @@ export const appPages: readonly RegExp[] = [
 export function pageFound(pathname: string, refused: readonly string[]): boolean {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (!appPages.some((page) => page.test(path))) return false;
-  const product = /^\/products\/([^/]+)(?:\/([^/]+))?$/i.exec(path);
-  if (!product) return true;
-  if (!findCategory(safeDecode(product[1]!))) return false;
-  return !product[2] || !refused.includes(productPath(safeDecode(product[2])));
+  const page = catalogPagePath(path);
+  if (page?.category === undefined) return true;
+  if (!findCategory(page.category)) return false;
+  return page.id === undefined || !refused.includes(productPath(page.id));
+}
+
+/**
+ * A product page's own address, where `pathname` names the product under another category or in
+ * another case of letters (an old link, a hand-typed one): the server sends the browser there, so
+ * a product has one address for people and search engines. Undefined where the path is the
+ * product's own, or the first screen's answers (`bodies`) hold no such product.
+ */
+export function productPageMoved(
+  pathname: string,
+  bodies: readonly { call: string; body: string }[],
+): string | undefined {
+  const page = catalogPagePath(pathname);
+  if (page?.id === undefined) return undefined;
+  const call = productPath(page.id);
+  const answer = bodies.find((found) => found.call === call);
+  if (!answer) return undefined;
+  const { product } = JSON.parse(answer.body) as { product: { _id: string; category: string } };
+  const own = productPagePath(product);
+  return own === pathname.replace(/\/+$/, "") ? undefined : own;
 }

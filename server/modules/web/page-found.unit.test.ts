@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { appPages, pageFound } from "./page-found";
+import { appPages, pageFound, productPageMoved } from "./page-found";
 
 it("knows every page of the app's router, so none of them answers 404", () => {
   const router = fs.readFileSync(
@@ -34,4 +34,26 @@ it("finds a missing page where the path, the category or the product is not ther
   // The router matches paths in any case of letters: so does the server.
   for (const path of ["/Cart", "/ABOUT", "/Products", "/Seller/orders", "/Products/Fruits"])
     expect(pageFound(path, []), path).toBe(true);
+});
+
+it("sends a product named under another category, or in capitals, to its own address", () => {
+  const id = "0b5e9c3a-2a4f-4c1e-9d6b-1f2e3d4c5b6a";
+  const bodies = [
+    {
+      call: `/api/product/${id}`,
+      body: JSON.stringify({ product: { _id: id, category: "Dairy" } }),
+    },
+  ];
+  const own = `/products/dairy/${id}`;
+  expect(productPageMoved(`/products/xyz/${id}`, bodies)).toBe(own);
+  expect(productPageMoved(`/products/fruits/${id}`, bodies)).toBe(own);
+  expect(productPageMoved(`/Products/Dairy/${id}`, bodies)).toBe(own);
+  // An id in capitals is read as the same product, whose own address writes it in small letters.
+  const upper = [{ ...bodies[0]!, call: `/api/product/${id.toUpperCase()}` }];
+  expect(productPageMoved(`/products/dairy/${id.toUpperCase()}`, upper)).toBe(own);
+  expect(productPageMoved(own, bodies)).toBeUndefined();
+  expect(productPageMoved(`${own}/`, bodies)).toBeUndefined();
+  // No product read (missing, or the database could not answer): nothing to send it to.
+  expect(productPageMoved(`/products/xyz/${id}`, [])).toBeUndefined();
+  expect(productPageMoved("/products/dairy", bodies)).toBeUndefined();
 });

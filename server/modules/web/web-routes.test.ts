@@ -87,6 +87,24 @@ describe("serving the built web app", () => {
     expect((await context.app.inject({ url })).statusCode).toBe(404);
   });
 
+  it("sends a product's page under another category, or in capitals, to its own address", async () => {
+    const product = await insertProduct(context.database.db, { category: "Dairy" });
+    const own = `/products/dairy/${product.id}`;
+    for (const url of [`/products/xyz/${product.id}`, `/Products/Fruits/${product.id}/`]) {
+      const moved = await context.app.inject({ url: `${url}?ref=share` });
+      expect(moved.statusCode, url).toBe(301);
+      expect(moved.headers.location).toBe(`${own}?ref=share`);
+      expect(moved.headers["cache-control"]).toBe("no-cache");
+    }
+    expect((await context.app.inject({ url: own })).statusCode).toBe(200);
+    expect((await context.app.inject({ url: `${own}/` })).statusCode).toBe(200);
+    // No such product under a category that does not exist: still missing.
+    const missing = await context.app.inject({
+      url: "/products/xyz/00000000-0000-4000-8000-000000000000",
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it("puts the session hints right on a page: set beside a live session, cleared without one", async () => {
     const page = (cookies: Record<string, string>) =>
       context.app.inject({ url: "/cart", headers: { accept: "text/html" }, cookies });

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchSessionHints } from "../../http/sessions";
 import { sendVersioned } from "../../http/versioned-answer";
 import { firstScreen, firstScreenAnswers, type FirstScreen } from "./first-screen";
-import { pageFound } from "./page-found";
+import { pageFound, productPageMoved } from "./page-found";
 import { pageRenderer, renderRemembered, rendererStamp } from "./page-renderer";
 import type { PageVersions } from "./page-versions";
 
@@ -130,7 +130,8 @@ export function startAppAfterLoad(html: string): string {
 /**
  * Sends the app's page for any client-side route, with its first screen's catalogue data inside
  * (status 404, the app showing "Page not found", for a path that is no page or names a category or
- * product that does not exist);
+ * product that does not exist; a redirect to a product's own address for a path naming it under
+ * another category);
  * false when there is no built app to send. With its data and drawn first screen a page is
  * 10–30 KB, 2–6 KB compressed, which a slow phone network feels: it goes compressed as the browser
  * accepts it, made once per version of the page (`pages`), with an ETag, so a browser that has
@@ -152,6 +153,12 @@ export async function sendSpaIndex(
     search,
     request.log,
   );
+  const moved = productPageMoved(pathname, answers.bodies);
+  if (moved) {
+    // Permanent for search engines; revalidated by browsers, as a product may change category.
+    await reply.header("cache-control", "no-cache").redirect(`${moved}${search}`, 301);
+    return true;
+  }
   // The page is made of the built page, the renderer and these answers alone: the same, the
   // same page.
   const source = `${index.mtimeMs}\n${rendererStamp(rendererFile(root))}\n${answers.key}`;

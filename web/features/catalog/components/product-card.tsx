@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef } from "react";
 import { useAppReady } from "../../../ui/app-ready";
 import { Link } from "react-router";
+import { productPagePath } from "../../../../contract/catalogue-urls";
 import type { Product } from "../../../../contract/product";
 import { useCartActions, useCartQuantity } from "../../../lib/store";
 import { mainPictureProps, thumbnail } from "../../../ui/images";
@@ -36,7 +37,7 @@ export const ProductCard = memo(function ProductCard({
     if (movedBy.current === "less" && inCart === 0) addButton.current?.focus();
     movedBy.current = null;
   }, [inCart]);
-  const href = `/products/${product.category.toLowerCase()}/${product._id}`;
+  const href = productPagePath(product);
   return (
     <div className="flex h-full flex-col rounded-md border border-gray-200 bg-white p-2.5 sm:p-3">
       <Link to={href} className="group flex flex-col">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { productPagePath } from "../../../../contract/catalogue-urls";
 import type { Product } from "../../../../contract/product";
 import { quantityOptions } from "../../../lib/cart-rules";
 import { thumbnail } from "../../../ui/images";
@@ -23,7 +24,7 @@ export function CartLine({
   /** The whole line. */
   onRemove: () => void;
 }) {
-  const href = `/products/${product.category.toLowerCase()}/${product._id}`;
+  const href = productPagePath(product);
   return (
     <li className={ROW}>
       <Link
