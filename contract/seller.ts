@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { successSchema } from "./common";
-import { productSchema } from "./product";
+import { productListQuerySchema, productSchema } from "./product";
 
 export const sellerLoginSchema = z.object({
   email: z
@@ -49,3 +49,22 @@ export const dashboardResponseSchema = successSchema.extend({
   lowStock: z.array(productSchema),
 });
 export type Dashboard = z.infer<typeof dashboardResponseSchema>;
+
+/**
+ * `GET /api/seller/product-counts`: the seller's product list's search and category (as the list
+ * takes them), without its stock level, which the counts are of.
+ */
+export const productCountsQuerySchema = productListQuerySchema.pick({ q: true, category: true });
+export type ProductCountsQuery = z.infer<typeof productCountsQuerySchema>;
+
+const countSchema = z.number().int().min(0);
+
+/**
+ * How many products the list answers for that search and category: in all, and with each `stock`
+ * filter (`low`: at or below its low-stock threshold, sold out included; `out`: no units left;
+ * `off`: switched off sale by the seller). Deleted products are never counted.
+ */
+export const productCountsResponseSchema = successSchema.extend({
+  counts: z.object({ all: countSchema, low: countSchema, out: countSchema, off: countSchema }),
+});
+export type ProductCounts = z.infer<typeof productCountsResponseSchema>["counts"];

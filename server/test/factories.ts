@@ -15,6 +15,9 @@ export interface ProductOverrides {
   offerPrice?: number;
   stock?: number;
   inStock?: boolean;
+  /** Switched off sale by the seller (then off sale whatever its stock). */
+  switchedOff?: boolean;
+  lowStockThreshold?: number;
   weight?: string | null;
   description?: string[];
   images?: string[];
@@ -26,7 +29,10 @@ export interface ProductOverrides {
 export async function insertProduct(db: Executor, overrides: ProductOverrides = {}) {
   counter++;
   const stock = overrides.stock ?? 50;
-  const inStock = overrides.inStock ?? (stock > 0 && !overrides.deletedAt);
+  // Off sale with stock: the seller switched it off (the database holds them together).
+  const switchedOff =
+    overrides.switchedOff ?? (overrides.inStock === false && stock > 0 && !overrides.deletedAt);
+  const inStock = overrides.inStock ?? (stock > 0 && !switchedOff && !overrides.deletedAt);
   const [row] = await db
     .insert(products)
     .values({
@@ -36,8 +42,8 @@ export async function insertProduct(db: Executor, overrides: ProductOverrides = 
       offerPricePaise: rupeesToPaise(overrides.offerPrice ?? 45),
       stock,
       inStock,
-      // Off sale with stock: the seller switched it off (the database holds them together).
-      switchedOff: !inStock && stock > 0 && !overrides.deletedAt,
+      switchedOff,
+      lowStockThreshold: overrides.lowStockThreshold, // undefined: the column's default
       weight: overrides.weight === undefined ? "500g" : overrides.weight,
       description: overrides.description ?? ["A test product."],
       images: overrides.images ?? ["/media/test-large.webp", "/media/test-thumb.webp"],

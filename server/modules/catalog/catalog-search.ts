@@ -117,6 +117,16 @@ export const searchOrder = [
   sql`ranked.id`,
 ];
 
+/** The products the search finds within `where`: a row per word that finds one (hitsOf). */
+function searchHits(where: SQL, search: Search): SQL {
+  if (search.finding.length === 0)
+    return hit(where, sql`${lowerName} like ${`%${escapeLike(search.text)}%`}`, sql`false`, sql`1`);
+  return sql.join(
+    search.finding.map((word) => hitsOf(where, word)),
+    sql` union all `,
+  );
+}
+
 /**
  * A subquery (to be named `ranked`) of the ids of the products found by the search within `where`,
  * in `searchOrder`, `page` of them. Every word finds its products through an index (the trigram
@@ -133,12 +143,7 @@ export function rankedSearch(
   // As a word finds names (hitsOf), short ones at a word's start.
   const has = (word: string) =>
     letters(word) < MIN_FINDING_LETTERS ? startsAWord(word) : contains(word);
-  const hits = search.finding.length
-    ? sql.join(
-        search.finding.map((word) => hitsOf(where, word)),
-        sql` union all `,
-      )
-    : hit(where, sql`${lowerName} like ${`%${escapeLike(search.text)}%`}`, sql`false`, sql`1`);
+  const hits = searchHits(where, search);
   // Each word's products, a product once with how many words found it (one word: no need).
   const found =
     search.finding.length > 1
@@ -159,4 +164,13 @@ export function rankedSearch(
   return sql`select * from (${ranked}) as ranked order by ${sql.join(searchOrder, sql`, `)}${
     page ? sql` limit ${page.limit} offset ${page.offset}` : sql``
   }`;
+}
+
+/**
+ * A query of how many products the search finds within `where`: as many as `rankedSearch` lists
+ * without a page. Whether a word's typos count is decided within `where` (hitsOf), so a count
+ * under other filters is a search of its own, not a part of this one.
+ */
+export function searchCount(where: SQL, search: Search): SQL {
+  return sql`select count(distinct id) from (${searchHits(where, search)}) as hit`;
 }

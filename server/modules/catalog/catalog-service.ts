@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { stockLevels, type StockLevel } from "../../../contract/catalogue-urls";
 import type { ProductListQuery } from "../../../contract/product";
-import type { Executor } from "../../db/database";
+import type { ProductCounts, ProductCountsQuery } from "../../../contract/seller";
+import { queryRows, type Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import {
   decodeCursorText,
@@ -14,7 +16,7 @@ import {
 import { products } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
-import { parseSearch, rankedSearch, searchOrder } from "./catalog-search";
+import { parseSearch, rankedSearch, searchCount, searchOrder } from "./catalog-search";
 import { toCatalogEntry, type CatalogEntry } from "./product-view";
 
 /** Search pages by offset; deeper than this nobody scrolls, and the scan would grow. */
@@ -49,6 +51,28 @@ export interface CatalogPage {
   nextCursor?: string | null;
 }
 
+/** The products of one `stock` filter (api-contract.md; ProductListQuery). */
+function stockCondition(level: StockLevel): SQL {
+  switch (level) {
+    case "low": // sold out included
+      return lte(products.stock, products.lowStockThreshold);
+    case "out":
+      return eq(products.stock, 0);
+    case "off":
+      return eq(products.switchedOff, true);
+  }
+}
+
+/** The list's conditions on the products themselves: not deleted, and its filters. */
+function listConditions(query: Pick<ProductListQuery, "category" | "inStock" | "stock">): SQL[] {
+  const conditions: SQL[] = [isNull(products.deletedAt)];
+  if (query.category) conditions.push(eq(products.category, query.category));
+  if (query.inStock === "true") conditions.push(eq(products.inStock, true));
+  if (query.inStock === "false") conditions.push(eq(products.inStock, false));
+  if (query.stock) conditions.push(stockCondition(query.stock));
+  return conditions;
+}
+
 /**
  * The catalogue, newest first. With `q`, the products whose names have its words, or a word a typo
  * away where no name has the word itself, best match first (catalog-search.ts). `ids` picks
@@ -59,13 +83,7 @@ export async function listProducts(
   query: ProductListQuery,
   urls: PublicUrls,
 ): Promise<CatalogPage> {
-  const filters: SQL[] = [isNull(products.deletedAt)];
-  if (query.category) filters.push(eq(products.category, query.category));
-  if (query.inStock === "true") filters.push(eq(products.inStock, true));
-  if (query.inStock === "false") filters.push(eq(products.inStock, false));
-  if (query.stock === "out") filters.push(eq(products.stock, 0));
-  if (query.stock === "low") filters.push(lte(products.stock, products.lowStockThreshold));
-  if (query.stock === "off") filters.push(eq(products.switchedOff, true));
+  const filters = listConditions(query);
   if (query.ids) {
     const ids = query.ids.filter(isUuid);
     if (ids.length === 0) return { entries: [], ...(query.limit ? { nextCursor: null } : {}) };
@@ -125,4 +143,40 @@ export async function getProduct(
     .limit(1);
   if (!row) throw notFound("Product");
   return toCatalogEntry(row, urls);
+}
+
+const countedLevels = ["all", ...stockLevels] as const;
+
+/**
+ * How many products `listProducts` answers for `q` and `category`, without a `stock` filter and
+ * with each (the seller's product list), in one query. Without `q`, one pass over the products.
+ * With it, one search per count: a search decides within all its filters whether a word's typos
+ * count (catalog-search.ts): "silk" lists Silk Chocolate from the whole catalogue but, that one
+ * being well stocked, Milk from the low-stock products. Each count is what that list answers.
+ */
+export async function countProducts(
+  db: Executor,
+  query: ProductCountsQuery,
+): Promise<ProductCounts> {
+  const conditions = listConditions({ category: query.category });
+  const search = query.q ? parseSearch(query.q) : undefined;
+  const count = (level: (typeof countedLevels)[number]): SQL => {
+    if (search) {
+      const within = level === "all" ? conditions : [...conditions, stockCondition(level)];
+      return sql`(${searchCount(and(...within)!, search)})`;
+    }
+    return level === "all" ? sql`count(*)` : sql`count(*) filter (where ${stockCondition(level)})`;
+  };
+  const columns = sql.join(
+    countedLevels.map((level) => sql`${count(level)}::int as ${sql.identifier(level)}`),
+    sql`, `,
+  );
+  const [counts] = await queryRows<ProductCounts>(
+    db,
+    search
+      ? sql`select ${columns}`
+      : sql`select ${columns} from ${products} where ${and(...conditions)}`,
+  );
+  if (!counts) throw new Error("countProducts: no row");
+  return counts;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/common";
+import { productCountsQuerySchema, productCountsResponseSchema } from "../../../contract/seller";
 import {
   productChangedSchema,
   productIdBodySchema,
@@ -16,6 +17,7 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../http/app-error";
 import { errorResponses } from "../../http/route-schemas";
+import { countProducts } from "../catalog/catalog-service";
 import { stockHistory } from "../inventory/stock-ledger";
 import { removeMedia, storeProductImages } from "../media/product-images";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../media/upload-errors";
@@ -34,7 +36,10 @@ import {
 const multipartNote =
   "multipart/form-data: `productData` (JSON text; numbers may be written as text) and 1–4 `images` (JPEG, PNG, WebP or AVIF, at most 5 MB each)";
 
-/** The seller's catalogue calls. Each changes the catalogue in every process at once. */
+/**
+ * The seller's catalogue calls. Each change reaches the catalogue in every process at once; a
+ * product's stock history and the product list's counts are read as they are now.
+ */
 export function productsRoutes(deps: AppDeps) {
   const { requireSeller } = deps.guards;
   const maxUploadBytes = MAX_IMAGES * MAX_IMAGE_BYTES + 256 * 1024;
@@ -211,6 +216,25 @@ export function productsRoutes(deps: AppDeps) {
           })),
         };
       },
+    );
+
+    app.get(
+      "/api/seller/product-counts",
+      {
+        onRequest: requireSeller,
+        schema: {
+          tags: ["seller"],
+          summary: "How many products the seller's list has in all and at each stock level",
+          description:
+            "For the product list's `q` and `category` (as `GET /api/product/list` takes them): `all` the products it lists, `low`, `out` and `off` those it lists with that `stock` filter (low: at or below the product's low-stock threshold, sold out included; out: no units left; off: switched off sale). Deleted products are never counted.",
+          querystring: productCountsQuerySchema,
+          response: { 200: productCountsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        counts: await countProducts(deps.db, request.query),
+      }),
     );
 
     app.post(
