@@ -24,6 +24,7 @@ import {
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
 import { OrderCard } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
+import { formatCount } from "../components/format-count";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { LiveBadge } from "../../../ui/live-badge";
 
@@ -40,7 +41,6 @@ function parseFilter(value: string | null): Filter {
 }
 
 const isOpen = (order: Order) => openStatuses.includes(order.status);
-const count = (n: number) => n.toLocaleString("en-IN");
 /** More than `STALE_AFTER_MS` past its promise at `now` (listed after the orders still in play). */
 const isStale = (order: Order, now: number) => Date.parse(order.deliverBy) < now - STALE_AFTER_MS;
 function matches(order: Order, filter: Filter): boolean {
@@ -167,7 +167,7 @@ export function SellerOrdersPage() {
   const countOf = (f: Filter): string | undefined => {
     const orders = ordersOf(f);
     if (!orders) return undefined;
-    if (f === "open" && queueCut !== undefined) return count(queueCut);
+    if (f === "open" && queueCut !== undefined) return formatCount(queueCut);
     const list = listOf(f);
     const full =
       f === historyStatus && historyShown
@@ -265,10 +265,10 @@ export function SellerOrdersPage() {
           {staleShown > 0 && (
             <p className="max-w-5xl text-sm text-gray-700">
               {queueCut !== undefined &&
-                `Showing ${count(lists.queue.data!.length)} of ${count(queueCut)} open orders; the rest are older still. `}
+                `Showing ${formatCount(lists.queue.data!.length)} of ${formatCount(queueCut)} open orders; the rest are older still. `}
               {staleShown === 1
                 ? "1 order more than a day past its promise is listed last."
-                : `${count(staleShown)} orders more than a day past their promise are listed last.`}{" "}
+                : `${formatCount(staleShown)} orders more than a day past their promise are listed last.`}{" "}
               If they were delivered, mark them Delivered to clear the queue.
             </p>
           )}
