@@ -21,7 +21,7 @@ import type {
   RestockInput,
   StockEntry,
 } from "../../../contract/product";
-import type { Dashboard, ShopSettings } from "../../../contract/seller";
+import type { Dashboard, ProductCounts, ShopSettings } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../ui/toast";
 import { isListed, orderListMeta } from "../../ui/use-order-events";
@@ -67,6 +67,28 @@ export function useSellerProductPages(filters: SellerProductFilters) {
     // While new filters load, the previous list stays (no jump to a skeleton at every key press).
     placeholderData: keepPreviousData,
   });
+}
+
+/** `GET /api/seller/product-counts` for the list's search and category, written as the list's. */
+function productCountsPath({ q, category }: SellerProductFilters): string {
+  const query = productListPath({ q, category }).split("?")[1];
+  return `/api/seller/product-counts${query ? `?${query}` : ""}`;
+}
+
+/**
+ * How many products the list has for its search and category: in all and at each stock level
+ * (what the list shows with that filter). Under ["products", "seller", ...], so it is read again
+ * whenever the list is. Undefined while it loads or if it cannot be read: the page then shows
+ * the list without its counts, and says nothing of the failure (the list says its own).
+ */
+export function useSellerProductCounts(filters: SellerProductFilters) {
+  const path = productCountsPath(filters);
+  return useQuery({
+    queryKey: ["products", "seller", "counts", path],
+    queryFn: () => apiFetch<{ counts: ProductCounts }>(path),
+    select: (answer) => answer.counts,
+    meta: { silent: true },
+  }).data;
 }
 
 /** One product, with the stock the server knows now. */

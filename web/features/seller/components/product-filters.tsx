@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { categories, findCategory } from "../../../../contract/categories";
 import { searchText, stockLevels } from "../../../../contract/catalogue-urls";
+import type { ProductCounts } from "../../../../contract/seller";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import type { SellerProductFilters } from "../api";
+import { formatCount } from "./format-count";
 import { SearchIcon } from "./seller-icons";
 
 export const SEARCH_DELAY_MS = 300;
@@ -36,13 +38,25 @@ export function useProductFilters(): [
 const control =
   "min-h-11 w-full rounded border border-gray-500/40 bg-white px-3 outline-none focus:border-primary";
 
-/** Search (debounced 300 ms), category and stock level; each change goes to the URL. */
+const stockOptions = [
+  { value: "", label: "All", counted: "all" },
+  { value: "low", label: "Low stock", counted: "low" },
+  { value: "out", label: "Sold out", counted: "out" },
+  { value: "off", label: "Switched off", counted: "off" },
+] as const;
+
+/**
+ * Search (debounced 300 ms), category and stock level; each change goes to the URL. Each stock
+ * level says how many products it has within the search and category once `counts` are known.
+ */
 export function ProductFilterBar({
   filters,
   onChange,
+  counts,
 }: {
   filters: SellerProductFilters;
   onChange: (key: "q" | "category" | "stock", value: string) => void;
+  counts?: ProductCounts;
 }) {
   const urlText = filters.q ?? "";
   const [text, setText] = useState(urlText);
@@ -116,10 +130,11 @@ export function ProductFilterBar({
           onChange={(e) => onChange("stock", e.target.value)}
           className={control}
         >
-          <option value="">All</option>
-          <option value="low">Low stock</option>
-          <option value="out">Sold out</option>
-          <option value="off">Switched off</option>
+          {stockOptions.map(({ value, label, counted }) => (
+            <option key={value} value={value}>
+              {counts ? `${label} (${formatCount(counts[counted])})` : label}
+            </option>
+          ))}
         </select>
       </div>
     </form>

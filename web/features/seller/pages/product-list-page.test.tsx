@@ -62,6 +62,30 @@ function serve() {
 
 const listCalls = (calls: { url: string }[]) =>
   calls.map((c) => c.url).filter((u) => u.startsWith("/api/product/list"));
+const countCalls = (calls: { url: string }[]) =>
+  calls.map((c) => c.url).filter((u) => u.startsWith("/api/seller/product-counts"));
+
+const shopCounts = { all: 4077, low: 12, out: 3, off: 5 };
+
+/** serve(), and the counts: `shopCounts` for every product, `filtered` for any search or category. */
+function serveWithCounts(filtered = { all: 1, low: 1, out: 1, off: 0 }) {
+  const served = serve();
+  const listed = globalThis.fetch;
+  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    if (!url.startsWith("/api/seller/product-counts")) return listed(url, init);
+    served.push({ url, init });
+    const counts = url === "/api/seller/product-counts" ? shopCounts : filtered;
+    return new Response(JSON.stringify({ success: true, counts }), {
+      headers: { "content-type": "application/json" },
+    });
+  });
+  return served;
+}
+
+const stockOptions = () =>
+  within(screen.getByLabelText("Stock level"))
+    .getAllByRole("option")
+    .map((option) => option.textContent);
 
 describe("seller: product list", () => {
   it("asks for 24 at a time, and Load more asks for the next page with the cursor", async () => {
@@ -263,6 +287,93 @@ describe("seller: product list", () => {
     expect(within(card).getByRole("link", { name: "Edit Amul Milk" })).toHaveAttribute(
       "href",
       "/seller/product-list/p2",
+    );
+  });
+
+  it("says how many products each stock level has, and how many of them the list shows", async () => {
+    const calls = serveWithCounts();
+    render();
+    const status = await screen.findByText("Showing 3 of 4,077 products (more below)");
+    expect(status).toHaveAttribute("role", "status");
+    expect(stockOptions()).toEqual([
+      "All (4,077)",
+      "Low stock (12)",
+      "Sold out (3)",
+      "Switched off (5)",
+    ]);
+    expect(countCalls(calls)).toEqual(["/api/seller/product-counts"]);
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Showing 4 of 4,077 products")).toBeInTheDocument();
+
+    // A stock level's total is its count; the counts are the same (they follow the search and
+    // the category only).
+    await userEvent.setup().selectOptions(screen.getByLabelText("Stock level"), "low");
+    await waitFor(() => expect(listCalls(calls)).toContain("/api/product/list?stock=low&limit=24"));
+    expect(await screen.findByText("Showing 1 of 12 products")).toBeInTheDocument();
+    expect(countCalls(calls)).toEqual(["/api/seller/product-counts"]);
+  });
+
+  it("counts within the search and the category, in the URL's filters from the start", async () => {
+    const calls = serveWithCounts({ all: 123456, low: 2, out: 1, off: 0 });
+    render("/seller/product-list?category=dairy&stock=out&q=milk");
+    expect(await screen.findByText("Showing 1 of 1 product")).toBeInTheDocument();
+    expect(countCalls(calls)).toEqual(["/api/seller/product-counts?q=milk&category=dairy"]);
+    expect(stockOptions()).toEqual([
+      "All (1,23,456)",
+      "Low stock (2)",
+      "Sold out (1)",
+      "Switched off (0)",
+    ]);
+    expect(screen.getByLabelText("Stock level")).toHaveValue("out");
+
+    await userEvent.setup().selectOptions(screen.getByLabelText("Category"), "Fruits");
+    await waitFor(() =>
+      expect(countCalls(calls)).toContain("/api/seller/product-counts?q=milk&category=fruits"),
+    );
+  });
+
+  it("shows the list with plain labels while the counts load, and when they cannot be read", async () => {
+    const calls = serve(); // the counts answer 401 here
+    const { sent, answer } = holdCalls("/api/seller/product-counts");
+    render();
+    expect(await screen.findByText("Showing 3 products (more below)")).toBeInTheDocument();
+    await sent();
+    expect(stockOptions()).toEqual(["All", "Low stock", "Sold out", "Switched off"]);
+    await answer();
+    await waitFor(() => expect(countCalls(calls)).toHaveLength(1));
+    expect(screen.getByText("Showing 3 products (more below)")).toBeInTheDocument();
+    expect(stockOptions()).toEqual(["All", "Low stock", "Sold out", "Switched off"]);
+    expect(screen.getByRole("table")).toBeInTheDocument();
+    // No toast: the list is there, only its counts are missing.
+    expect(screen.queryByText("Please log in to continue.")).not.toBeInTheDocument();
+  });
+
+  it("gives no total while the list still shows the previous filter's products", async () => {
+    const calls = serveWithCounts();
+    const { sent, answer } = holdCalls("/api/product/list?stock=off&limit=24");
+    render();
+    await screen.findByText("Showing 3 of 4,077 products (more below)");
+    await userEvent.setup().selectOptions(screen.getByLabelText("Stock level"), "off");
+    await sent();
+    // Not "Showing 3 of 5": those 3 are not the switched-off products.
+    expect(screen.getByText("Showing 3 products")).toBeInTheDocument();
+    await answer();
+    expect(await screen.findByText("Showing 1 of 5 products")).toBeInTheDocument();
+    expect(listCalls(calls)).toContain("/api/product/list?stock=off&limit=24");
+  });
+
+  it("reads the counts again after a product is switched off sale", async () => {
+    const calls = serveWithCounts();
+    render();
+    await screen.findByText("Showing 3 of 4,077 products (more below)");
+    await userEvent.setup().click(screen.getByLabelText("Fresh Tomatoes in stock"));
+    expect(await screen.findByText("Stock Updated")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(countCalls(calls)).toEqual([
+        "/api/seller/product-counts",
+        "/api/seller/product-counts",
+      ]),
     );
   });
 });

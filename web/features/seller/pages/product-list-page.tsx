@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../ui/load-error";
-import { useSellerProductPages } from "../api";
+import { useSellerProductCounts, useSellerProductPages } from "../api";
+import { formatCount } from "../components/format-count";
 import { ProductFilterBar, useProductFilters } from "../components/product-filters";
 import { ProductCards, ProductTable } from "../components/product-rows";
 import { useNarrowBox } from "../components/use-narrow-screen";
@@ -13,6 +14,16 @@ import { usePageTitle } from "../../../ui/page-title";
  */
 const TABLE_WIDTH = 780;
 
+/** "Showing 24 of 4,077 products (more below)"; without `total`, "Showing 24 products". */
+function showing(shown: number, total: number | undefined, more: boolean): string {
+  const products = (n: number) => `${formatCount(n)} product${n === 1 ? "" : "s"}`;
+  const text =
+    total === undefined
+      ? `Showing ${products(shown)}`
+      : `Showing ${formatCount(shown)} of ${products(total)}`;
+  return more ? `${text} (more below)` : text;
+}
+
 /**
  * /seller/product-list: the catalogue 24 at a time, searched and filtered on the server (filters
  * kept in the URL), as a table where the page is wide enough for it and as cards elsewhere.
@@ -20,17 +31,25 @@ const TABLE_WIDTH = 780;
 export function ProductListPage() {
   const [filters, setFilter] = useProductFilters();
   const pages = useSellerProductPages(filters);
+  const counts = useSellerProductCounts(filters);
   usePageTitle("Products");
   const box = useRef<HTMLElement>(null);
   const narrow = useNarrowBox(box, TABLE_WIDTH);
   const products = pages.data?.pages.flatMap((p) => p.products) ?? [];
   const filtered = Boolean(filters.q || filters.category || filters.stock);
   const updating = pages.isPlaceholderData && pages.isFetching;
+  // The total of the filters the list shows: none while it still shows the previous filters'
+  // products, nor one below what it shows (counts read before products were added).
+  const counted = counts && (filters.stock ? counts[filters.stock] : counts.all);
+  const total =
+    !pages.isPlaceholderData && counted !== undefined && counted >= products.length
+      ? counted
+      : undefined;
 
   return (
     <section ref={box} className="p-4 md:p-10">
       <h1 className="pb-4 text-lg font-medium">All Products</h1>
-      <ProductFilterBar filters={filters} onChange={setFilter} />
+      <ProductFilterBar filters={filters} onChange={setFilter} counts={counts} />
       {pages.isPending ? (
         <div className="max-w-4xl space-y-2" aria-busy="true">
           <span className="sr-only">Loading products…</span>
@@ -47,7 +66,7 @@ export function ProductListPage() {
               ? filtered
                 ? "No products match these filters."
                 : "No products yet."
-              : `Showing ${products.length} product${products.length === 1 ? "" : "s"}${pages.hasNextPage ? " (more below)" : ""}`}
+              : showing(products.length, total, pages.hasNextPage)}
           </p>
           {products.length === 0 ? (
             filtered ? null : (
