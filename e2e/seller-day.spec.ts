@@ -39,6 +39,14 @@ test("the seller restocks a sold-out product and the storefront sells it again",
   const row = seller.getByRole("row").filter({ hasText: name });
   await expect(row.getByText("Sold out")).toBeVisible();
   await expect(row.getByLabel(`${name} in stock`)).not.toBeChecked();
+  // Counted within the search: the one product, sold out (and so low on stock too).
+  await expect(seller.getByText("Showing 1 of 1 product", { exact: true })).toBeVisible();
+  await expect(seller.getByLabel("Stock level").locator("option")).toHaveText([
+    "All (1)",
+    "Low stock (1)",
+    "Sold out (1)",
+    "Switched off (0)",
+  ]);
 
   await shop.reload();
   await expect(card(shop, name).getByText("Out of stock")).toBeVisible();
