@@ -1,12 +1,22 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useAppReady } from "../../../ui/app-ready";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { productPagesQuery } from "../api";
 import { LoadError } from "../../../ui/load-error";
 import { ProductCard, ProductGridSkeleton, productGridClass } from "./product-card";
 
 /** Cards whose pictures load at once: the first row on a wide screen (the rest load lazily). */
 const EAGER_CARDS = 5;
+
+/**
+ * Cards per block of the list. Each block is a grid of its own, so a multiple of every column
+ * count of `productGridClass` (2, 3 and 5): the blocks' rows then line up as one grid's would.
+ */
+export const CARDS_PER_BLOCK = 30;
+
+/** Each block's grid: the product grid without its top margin, which the list has. (Made here, in
+ * the products pages' chunk, rather than beside `productGridClass`, in the first JavaScript.) */
+export const blockGridClass = productGridClass.replace("mt-6 ", "");
 
 /**
  * A product list read from the server 24 at a time (keyset paging). More pages load by
@@ -21,6 +31,7 @@ export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: 
   });
   const sentinel = useRef<HTMLDivElement>(null);
   const ready = useAppReady();
+  const skipping = useSkippingOnceDrawn();
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = pages;
 
   useEffect(() => {
@@ -44,18 +55,35 @@ export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: 
   if (products.length === 0) return <>{empty}</>;
   // While a new search is fetched the previous results stay, dimmed.
   const stale = pages.isPlaceholderData;
+  // One list, in blocks of cards the browser skips while they are far from the screen
+  // (`card-block` and content-visibility, docs/decisions/032): with thousands of cards, an Add
+  // would otherwise lay out, paint and hit-test them all again, and one grid of them all would be
+  // laid out again whenever a card changes or comes near the screen. The blocks are no list of
+  // their own (role none); the cards are the list's items.
+  const blocks = Array.from({ length: Math.ceil(products.length / CARDS_PER_BLOCK) }, (_, b) =>
+    products.slice(b * CARDS_PER_BLOCK, (b + 1) * CARDS_PER_BLOCK),
+  );
   return (
     <>
-      <ul
-        className={`${productGridClass} ${stale ? "opacity-60 transition-opacity" : ""}`}
+      <div
+        role="list"
+        className={`mt-6 flex flex-col gap-3 md:gap-5 ${stale ? "opacity-60 transition-opacity" : ""}`}
         aria-busy={stale}
       >
-        {products.map((p, i) => (
-          <li key={p._id}>
-            <ProductCard product={p} eager={i < EAGER_CARDS} />
-          </li>
+        {blocks.map((block, b) => (
+          <ul
+            key={b}
+            role="none"
+            className={`${blockGridClass} card-block ${skipping ? "[content-visibility:auto]" : ""}`}
+          >
+            {block.map((p, i) => (
+              <li key={p._id} role="listitem">
+                <ProductCard product={p} eager={b === 0 && i < EAGER_CARDS} />
+              </li>
+            ))}
+          </ul>
         ))}
-      </ul>
+      </div>
       {isFetchingNextPage && <ProductGridSkeleton count={5} />}
       <div ref={sentinel} className="mt-8 flex flex-col items-center gap-2">
         {pages.isFetchNextPageError ? (
@@ -77,4 +105,22 @@ export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: 
       </div>
     </>
   );
+}
+
+/**
+ * False for the list's first frame, then true: blocks are skipped only once the browser has drawn
+ * them, so it knows their real height (`contain-intrinsic-size: auto`). A list that comes back
+ * whole from the cache (Back) then has its real length at once, and the scroll position restored
+ * on it shows the cards the shopper left, not a place computed from estimated heights.
+ */
+function useSkippingOnceDrawn(): boolean {
+  const [skipping, setSkipping] = useState(false);
+  useEffect(() => {
+    // The frame after the next: the browser has laid out and measured the blocks by then.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setSkipping(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return skipping;
 }
