@@ -1,7 +1,7 @@
 // `npx tsx bench/grid-add.ts [--cards 2000] [--repeats 9] [--width 390] [--scroll]
 //  [--products 4000 | --url http://127.0.0.1:3200] [--ab "css rules"] [--trace FILE] [--profile FILE]`
 //
-// What one "Add" on a long product grid costs the browser's main thread (docs/decisions/032).
+// What one "Add" on a long product grid costs the browser's main thread (docs/decisions/033).
 // Builds nothing: run `npx vite build` first. Without --url it seeds a fresh embedded database with
 // --products generated products and starts the store on a free port. It opens /products in
 // Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium), at --width px (below 640: a phone,

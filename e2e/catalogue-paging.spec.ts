@@ -71,7 +71,7 @@ async function loadCards(page: Page, count: number) {
   return cards;
 }
 
-/** Whether the browser draws this card now (false while its block is skipped, decision 032). */
+/** Whether the browser draws this card now (false while its block is skipped, decision 033). */
 const drawn = (card: Locator) =>
   card
     .locator("div")

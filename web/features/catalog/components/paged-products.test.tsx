@@ -16,7 +16,7 @@ const catalogue = Array.from({ length: 72 }, (_, i) =>
   makeProduct(`p${i + 1}`, { name: `Rice ${i + 1}`, stock: 10, description: [] }),
 );
 
-describe("a long product list in blocks (docs/decisions/032)", () => {
+describe("a long product list in blocks (docs/decisions/033)", () => {
   it("fills every row of a block at every width, so the blocks line up as one grid", () => {
     const columns = [...productGridClass.matchAll(/grid-cols-(\d+)/g)].map((m) => Number(m[1]));
     expect(columns).toEqual([2, 3, 5]);

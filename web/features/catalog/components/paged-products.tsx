@@ -56,7 +56,7 @@ export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: 
   // While a new search is fetched the previous results stay, dimmed.
   const stale = pages.isPlaceholderData;
   // One list, in blocks of cards the browser skips while they are far from the screen
-  // (`card-block` and content-visibility, docs/decisions/032): with thousands of cards, an Add
+  // (`card-block` and content-visibility, docs/decisions/033): with thousands of cards, an Add
   // would otherwise lay out, paint and hit-test them all again, and one grid of them all would be
   // laid out again whenever a card changes or comes near the screen. The blocks are no list of
   // their own (role none); the cards are the list's items.
