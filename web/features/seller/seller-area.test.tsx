@@ -79,6 +79,70 @@ describe("seller area", () => {
     );
   });
 
+  it("keeps the product list's stock current as orders take and return units, at most every 5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const Source = FakeEventSource.install();
+    let stock = 10;
+    const calls = mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url === "/api/order/seller?open=true") return { body: { success: true, orders: [] } };
+      if (url === "/api/order/seller?refundDue=true")
+        return { body: { success: true, orders: [] } };
+      if (url.startsWith("/api/seller/product-counts"))
+        return {
+          body: { success: true, counts: { all: 1, low: 0, out: stock === 0 ? 1 : 0, off: 0 } },
+        };
+      if (url.startsWith("/api/product/list"))
+        return {
+          body: {
+            success: true,
+            products: [makeProduct("p1", { name: "Basmati Rice", stock, inStock: stock > 0 })],
+            nextCursor: null,
+          },
+        };
+      return undefined;
+    });
+    const reads = () =>
+      calls.filter(
+        (c) =>
+          c.url.startsWith("/api/product/list") || c.url.startsWith("/api/seller/product-counts"),
+      ).length;
+    try {
+      renderApp(<SellerArea />, { path: "/seller/product-list", pattern: "/seller/*" });
+      expect(await screen.findByRole("cell", { name: "10" })).toBeInTheDocument();
+      const stream = await waitFor(() => Source.current(EVENTS)!);
+      await stream.open();
+      await waitFor(() => expect(reads()).toBe(2));
+
+      // An order moving on through fulfilment leaves stock as it was: nothing is read.
+      await stream.push(
+        makeOrder("11111111-aaaa", {
+          status: "Packing",
+          history: [
+            { status: "Order Placed", at: "2026-11-22T10:00:00.000Z" },
+            { status: "Packing", at: "2026-11-22T10:05:00.000Z" },
+          ],
+        }),
+      );
+      // A new order took the last units: the list and its counts are read again at once.
+      stock = 0;
+      await stream.push(makeOrder("22222222-bbbb"));
+      expect(await screen.findByText("Sold out (1)")).toBeInTheDocument();
+      expect(reads()).toBe(4);
+
+      // A cancel gives units back within the next 5 s: read once when they are up, not at once.
+      stock = 2;
+      await stream.push(makeOrder("22222222-bbbb", { status: "Cancelled" }));
+      await stream.push(makeOrder("33333333-cccc", { status: "Cancelled" }));
+      expect(reads()).toBe(4);
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(await screen.findByText(/2 left/)).toBeInTheDocument();
+      expect(reads()).toBe(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the login form again when the seller's session ends (a call refused)", async () => {
     // The session ends just after the area's first check: the dashboard's call is refused.
     let checks = 0;

@@ -16,6 +16,7 @@ import {
   ProductListIcon,
 } from "./components/seller-icons";
 import { PickListIcon } from "./components/order-pick-list-icon";
+import { useProductsFollowOrders } from "./components/products-follow-orders";
 import { AddProductPage } from "./pages/add-product-page";
 import { DashboardPage } from "./pages/dashboard-page";
 import { EditProductPage } from "./pages/edit-product-page";
@@ -228,10 +229,11 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
 
 /**
  * New orders, announced (a toast and a beep, as on the Orders page) on the seller's pages that
- * have no live order list of their own: the seller's live stream and the open queue.
+ * have no live order list of their own: the seller's live stream and the open queue. The stream
+ * also keeps the product list's stock current.
  */
 function NewOrderAlerts() {
-  useOrderEvents(SELLER_EVENTS_URL);
+  useOrderEvents(SELLER_EVENTS_URL, useProductsFollowOrders());
   useNewOrderAlerts(useOpenOrders().data);
   return null;
 }

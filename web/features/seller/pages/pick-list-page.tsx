@@ -9,6 +9,7 @@ import { useOrderEvents } from "../../../ui/use-order-events";
 import { PICK_LIST_KEY, useOpenOrders, usePickList, useShopTimeZone } from "../api";
 import { orderNumber } from "../../../ui/order-words";
 import { SELLER_EVENTS_URL } from "../components/order-format";
+import { useProductsFollowOrders } from "../components/products-follow-orders";
 import { LiveBadge } from "../../../ui/live-badge";
 import { OrderPackingSlips } from "../components/order-packing-slips";
 import { usePageTitle } from "../../../ui/page-title";
@@ -76,8 +77,10 @@ export function PickListPage() {
   const orders = useOpenOrders();
   const timeZone = useShopTimeZone();
   usePageTitle("Pick list");
-  const live = useOrderEvents(SELLER_EVENTS_URL, () => {
+  const productsFollow = useProductsFollowOrders();
+  const live = useOrderEvents(SELLER_EVENTS_URL, (order, previous) => {
     void queryClient.invalidateQueries({ queryKey: PICK_LIST_KEY });
+    productsFollow(order, previous);
   });
   const { picked, toggle } = usePicked(list.data);
   const [printing, setPrinting] = useState<"list" | "slips">("list");

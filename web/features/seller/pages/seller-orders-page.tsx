@@ -26,6 +26,7 @@ import { OrderCard } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
 import { formatCount } from "../components/format-count";
 import { SELLER_EVENTS_URL } from "../components/order-format";
+import { useProductsFollowOrders } from "../components/products-follow-orders";
 import { LiveBadge } from "../../../ui/live-badge";
 
 type Filter = "open" | OrderStatus | "refund-due";
@@ -139,7 +140,7 @@ export function SellerOrdersPage() {
   useEffect(() => {
     if (broughtFew && history.hasNextPage && !history.isFetching) void history.fetchNextPage();
   }, [broughtFew, history]);
-  const live = useOrderEvents(SELLER_EVENTS_URL);
+  const live = useOrderEvents(SELLER_EVENTS_URL, useProductsFollowOrders());
   const timeZone = useShopTimeZone();
   const now = useNow();
   useNewOrderAlerts(lists.queue.data);
