@@ -112,6 +112,7 @@ export const orderListResponseSchema = successSchema.extend({
   /** With `limit` or `cursor`: pass as `cursor` for the next, older page; null on the last page. */
   nextCursor: z.string().nullable().optional(),
 });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export const sellerOrderListResponseSchema = orderListResponseSchema.extend({
   /** With `open=true`: how many orders are open in all, listed or not. */
   openTotal: z.number().int().optional(),

@@ -1,23 +1,17 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { productListPath } from "../../../contract/catalogue-urls";
-import { SHOPPER_LIST_LIMIT, type Order } from "../../../contract/order";
+import { SHOPPER_LIST_LIMIT, type Order, type OrderListResponse } from "../../../contract/order";
 import type { Product, ProductListResponse } from "../../../contract/product";
 import { ApiError, apiFetch } from "../../lib/api-client";
 import { orderDetailKey } from "../../ui/use-order-events";
 
 export const SHOPPER_EVENTS_URL = "/api/order/user/events";
 
-interface OrderPage {
-  orders: Order[];
-  /** Where older orders start; null when there are none. */
-  nextCursor?: string | null;
-}
-
 /** The shopper's newest `SHOPPER_LIST_LIMIT` orders (kept live), and where older ones start. */
 export function useMyOrders(enabled: boolean) {
   return useQuery({
     queryKey: ["orders", "mine"],
-    queryFn: () => apiFetch<OrderPage>(`/api/order/user?limit=${SHOPPER_LIST_LIMIT}`),
+    queryFn: () => apiFetch<OrderListResponse>(`/api/order/user?limit=${SHOPPER_LIST_LIMIT}`),
     enabled,
     retry: false,
     // The spec: failing to load orders only logs, without a toast.
@@ -35,7 +29,9 @@ export function useOlderOrders(userId: string | undefined, from: string | null |
   return useInfiniteQuery({
     queryKey: ["orders", "mine", "older", userId, from],
     queryFn: ({ pageParam }) =>
-      apiFetch<OrderPage>(`/api/order/user?limit=50&cursor=${encodeURIComponent(pageParam)}`),
+      apiFetch<OrderListResponse>(
+        `/api/order/user?limit=50&cursor=${encodeURIComponent(pageParam)}`,
+      ),
     initialPageParam: from ?? "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: Boolean(userId && from),

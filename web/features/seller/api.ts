@@ -11,7 +11,12 @@ import {
   productPath,
   type StockLevel,
 } from "../../../contract/catalogue-urls";
-import { SELLER_LIST_LIMIT, type Order, type PickList } from "../../../contract/order";
+import {
+  SELLER_LIST_LIMIT,
+  type Order,
+  type OrderListResponse,
+  type PickList,
+} from "../../../contract/order";
 import { openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type {
   Product,
@@ -201,10 +206,7 @@ export function useRefundsOwed() {
 
 const recentOrders = (enabled: boolean) => ({
   queryKey: ["orders", "seller", "recent"],
-  queryFn: () =>
-    apiFetch<{ orders: Order[]; nextCursor?: string | null }>(
-      `/api/order/seller?limit=${SELLER_LIST_LIMIT}`,
-    ),
+  queryFn: () => apiFetch<OrderListResponse>(`/api/order/seller?limit=${SELLER_LIST_LIMIT}`),
   enabled,
   meta: orderListMeta(isListed),
 });
@@ -233,7 +235,7 @@ export function useOrderHistory(status: HistoryStatus, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: ["seller-history", status],
     queryFn: ({ pageParam }) =>
-      apiFetch<{ orders: Order[]; nextCursor?: string | null }>(
+      apiFetch<OrderListResponse>(
         `/api/order/seller?status=${status}&limit=${SELLER_LIST_LIMIT}${pageParam ? `&cursor=${pageParam}` : ""}`,
       ),
     initialPageParam: "",
