@@ -29,8 +29,11 @@ export interface ProductListParams {
   cursor?: string;
 }
 
-/** `/api/product/list?...` with its parameters in a fixed order (ids sorted). */
-export function productListPath(params: ProductListParams = {}): string {
+/**
+ * The list's query string (`q=…&category=…`, no `?`; empty without parameters), its parameters in
+ * a fixed order (ids sorted), so that one query is one cache key.
+ */
+export function productListQuery(params: ProductListParams = {}): string {
   const parts: string[] = [];
   const add = (key: string, value: string) => parts.push(`${key}=${encodeURIComponent(value)}`);
   const q = params.q?.trim();
@@ -41,7 +44,13 @@ export function productListPath(params: ProductListParams = {}): string {
   if (params.ids) add("ids", [...params.ids].sort().join(","));
   if (params.limit !== undefined) add("limit", String(params.limit));
   if (params.cursor) add("cursor", params.cursor);
-  return parts.length ? `/api/product/list?${parts.join("&")}` : "/api/product/list";
+  return parts.join("&");
+}
+
+/** `/api/product/list?...` with its parameters as `productListQuery` writes them. */
+export function productListPath(params: ProductListParams = {}): string {
+  const query = productListQuery(params);
+  return query ? `/api/product/list?${query}` : "/api/product/list";
 }
 
 export function productPath(id: string): string {

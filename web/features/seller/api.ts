@@ -8,6 +8,7 @@ import {
 import {
   PAGE_SIZE,
   productListPath,
+  productListQuery,
   productPath,
   type StockLevel,
 } from "../../../contract/catalogue-urls";
@@ -76,7 +77,7 @@ export function useSellerProductPages(filters: SellerProductFilters) {
 
 /** `GET /api/seller/product-counts` for the list's search and category, written as the list's. */
 function productCountsPath({ q, category }: SellerProductFilters): string {
-  const query = productListPath({ q, category }).split("?")[1];
+  const query = productListQuery({ q, category });
   return `/api/seller/product-counts${query ? `?${query}` : ""}`;
 }
 
