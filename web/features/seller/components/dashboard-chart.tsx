@@ -50,6 +50,7 @@ export function DashboardChart({ days }: { days: Day[] }) {
   const middle = days[Math.floor((days.length - 1) / 2)];
   const totalOrders = days.reduce((n, d) => n + d.orders, 0);
   const totalRevenue = days.reduce((n, d) => n + d.revenue, 0);
+  const quiet = totalOrders === 0;
 
   return (
     <div className="space-y-3">
@@ -63,58 +64,70 @@ export function DashboardChart({ days }: { days: Day[] }) {
           Orders (line), highest {Math.max(0, ...days.map((d) => d.orders))}
         </li>
       </ul>
-      <svg
-        role="img"
-        aria-label={chartSummary(days)}
-        viewBox={`0 0 ${width} 100`}
-        preserveAspectRatio="none"
-        className="block h-48 w-full rounded border border-gray-500/20 bg-white"
-      >
-        <line
-          x1={0}
-          x2={width}
-          y1={100 - TOP / 2}
-          y2={100 - TOP / 2}
-          stroke="#e5e7eb"
-          strokeDasharray="2 2"
-          vectorEffect="non-scaling-stroke"
-        />
-        {days.map((d, i) => {
-          const top = y(d.revenue, maxRevenue);
-          return (
-            <rect
-              key={d.date}
-              x={i * STEP + STEP * 0.15}
-              width={STEP * 0.7}
-              y={top}
-              height={100 - top}
-              className="fill-primary/30"
-            />
-          );
-        })}
-        <polyline
-          points={points}
-          fill="none"
-          className="stroke-amber-600"
-          strokeWidth={2}
-          strokeLinejoin="round"
-          vectorEffect="non-scaling-stroke"
-        />
-        {/* Zero-length round-capped lines: dots that stay round when the chart stretches. */}
-        {days.map((d, i) => (
+      <div className="relative">
+        <svg
+          role="img"
+          aria-label={chartSummary(days)}
+          viewBox={`0 0 ${width} 100`}
+          preserveAspectRatio="none"
+          className="block h-48 w-full rounded border border-gray-500/20 bg-white"
+        >
           <line
-            key={d.date}
-            x1={i * STEP + STEP / 2}
-            x2={i * STEP + STEP / 2}
-            y1={y(d.orders, maxOrders)}
-            y2={y(d.orders, maxOrders)}
-            className="stroke-amber-600"
-            strokeWidth={days.length > 14 ? 4 : 7}
-            strokeLinecap="round"
+            x1={0}
+            x2={width}
+            y1={100 - TOP / 2}
+            y2={100 - TOP / 2}
+            stroke="#e5e7eb"
+            strokeDasharray="2 2"
             vectorEffect="non-scaling-stroke"
           />
-        ))}
-      </svg>
+          {days.map((d, i) => {
+            const top = y(d.revenue, maxRevenue);
+            return (
+              <rect
+                key={d.date}
+                x={i * STEP + STEP * 0.15}
+                width={STEP * 0.7}
+                y={top}
+                height={100 - top}
+                className="fill-primary/30"
+              />
+            );
+          })}
+          <polyline
+            points={points}
+            fill="none"
+            className="stroke-amber-600"
+            strokeWidth={2}
+            strokeLinejoin="round"
+            vectorEffect="non-scaling-stroke"
+          />
+          {/* Zero-length round-capped lines: dots that stay round when the chart stretches. */}
+          {days.map((d, i) => (
+            <line
+              key={d.date}
+              x1={i * STEP + STEP / 2}
+              x2={i * STEP + STEP / 2}
+              y1={y(d.orders, maxOrders)}
+              y2={y(d.orders, maxOrders)}
+              className="stroke-amber-600"
+              strokeWidth={days.length > 14 ? 4 : 7}
+              strokeLinecap="round"
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+        </svg>
+        {/* A shop's first days: say so inside the same frame rather than leave it blank (the
+          frame keeps its height, so nothing moves when the first order comes). */}
+        {quiet && (
+          <p
+            className="absolute inset-0 flex items-center justify-center px-4 text-center text-sm text-gray-500"
+            aria-hidden="true"
+          >
+            No orders in these {days.length} days yet.
+          </p>
+        )}
+      </div>
       {days.length > 0 && (
         <div className="flex justify-between text-xs text-gray-500" aria-hidden="true">
           <span>{formatDay(days[0]!.date)}</span>
