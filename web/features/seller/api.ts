@@ -38,7 +38,11 @@ import { isListed, orderListMeta } from "../../ui/use-order-events";
  * ["seller", ...] and is refreshed by the same changes.
  */
 const productsKey = ["products"];
-const dashboardKey = ["seller", "dashboard"];
+export const dashboardKey = ["seller", "dashboard"];
+/** One product as the edit page reads it. */
+export const sellerProductKey = (id: string) => ["products", "seller", "one", id];
+/** One product's stock ledger. */
+export const stockHistoryKey = (id: string) => ["products", "seller", "stock-history", id];
 
 const sellerLogin = (email: string, password: string) =>
   apiFetch<{ message: string }>("/api/seller/login", { json: { email, password } });
@@ -100,7 +104,7 @@ export function useSellerProductCounts(filters: SellerProductFilters) {
 /** One product, with the stock the server knows now. */
 export function useSellerProduct(id: string) {
   return useQuery({
-    queryKey: ["products", "seller", "one", id],
+    queryKey: sellerProductKey(id),
     queryFn: () => apiFetch<ProductResponse>(productPath(id)),
     select: (b) => b.product,
     // A product that does not exist stays not found; the page says so itself.
@@ -114,7 +118,7 @@ export const STOCK_HISTORY_PAGE = 20;
 /** A product's stock ledger, newest first, 20 entries at a time. */
 export function useStockHistory(id: string) {
   return useInfiniteQuery({
-    queryKey: ["products", "seller", "stock-history", id],
+    queryKey: stockHistoryKey(id),
     queryFn: ({ pageParam }) =>
       apiFetch<{ entries: StockEntry[]; nextCursor: string | null }>(
         `/api/product/${encodeURIComponent(id)}/stock-history?limit=${STOCK_HISTORY_PAGE}${

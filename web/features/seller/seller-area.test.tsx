@@ -1,13 +1,15 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { quietDashboard } from "../../test/dashboard-fixture";
+import type { StockEntry } from "../../../contract/product";
+import { quietDashboard, shopSettings } from "../../test/dashboard-fixture";
 import { mockApi, renderApp } from "../../test/render";
 import { FakeEventSource } from "../../test/fake-event-source";
 import { makeOrder, makeProduct } from "../../test/order-fixture";
 import { SellerArea } from "./seller-area";
 
 const EVENTS = "/api/order/seller/events";
+const STOCK_HISTORY = "/api/product/p1/stock-history?limit=20";
 
 /** The seller's answer to "Leave without saving your changes?", put back after each test. */
 let leaveQuestion: MockInstance<(message?: string) => boolean> | undefined;
@@ -141,6 +143,129 @@ describe("seller area", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("keeps the edit page's stock and history current as orders for that product move it, never what the seller typed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const Source = FakeEventSource.install();
+    let stock = 12;
+    const ledger: StockEntry[] = [];
+    const calls = mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url === "/api/order/seller?open=true") return { body: { success: true, orders: [] } };
+      if (url === "/api/order/seller?refundDue=true")
+        return { body: { success: true, orders: [] } };
+      if (url === "/api/seller/shop") return { body: shopSettings() };
+      if (url === "/api/product/p1")
+        return {
+          body: { success: true, product: makeProduct("p1", { name: "Basmati Rice", stock }) },
+        };
+      if (url === STOCK_HISTORY)
+        return { body: { success: true, entries: [...ledger], nextCursor: null } };
+      return undefined;
+    });
+    const reads = (url: string) => calls.filter((c) => c.url === url).length;
+    const orderOf = (id: string, productId: string) =>
+      makeOrder(id, {
+        items: [{ product: { ...makeOrder(id).items[0]!.product, _id: productId }, quantity: 2 }],
+      });
+    const sold = (orderId: string) => {
+      stock -= 2;
+      ledger.unshift({
+        at: "2026-11-22T10:00:00.000Z",
+        change: -2,
+        stockAfter: stock,
+        reason: "order",
+        actor: "shopper",
+        orderId,
+      });
+    };
+    try {
+      renderApp(<SellerArea />, { path: "/seller/product-list/p1", pattern: "/seller/*" });
+      const restock = await screen.findByRole("form", { name: "Restock" });
+      expect(within(restock).getByText("12 units")).toBeInTheDocument();
+      expect(await screen.findByText("No stock changes recorded yet.")).toBeInTheDocument();
+      const stream = await waitFor(() => Source.current(EVENTS)!);
+      await stream.open();
+      expect([reads("/api/product/p1"), reads(STOCK_HISTORY)]).toEqual([1, 1]);
+
+      // An order for this product: its stock, the untouched count and the history read at once.
+      sold("22222222-bbbb");
+      await stream.push(orderOf("22222222-bbbb", "p1"));
+      expect(await within(restock).findByText("10 units")).toBeInTheDocument();
+      expect(screen.getByLabelText("Set stock to")).toHaveValue(10);
+      expect(await screen.findByText(/Order #22222222/)).toBeInTheDocument();
+      expect([reads("/api/product/p1"), reads(STOCK_HISTORY)]).toEqual([2, 2]);
+
+      // The seller counts the shelf and renames it; another order comes within 5 s.
+      const ui = userEvent.setup({ delay: null });
+      await ui.clear(screen.getByLabelText("Set stock to"));
+      await ui.type(screen.getByLabelText("Set stock to"), "7");
+      await ui.type(screen.getByLabelText("Product Name"), " (5 kg)");
+      sold("33333333-cccc");
+      await stream.push(orderOf("33333333-cccc", "p1"));
+      expect(reads("/api/product/p1")).toBe(2);
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      // Read when the 5 s are up: the stock shown follows, what the seller typed stays.
+      expect(await within(restock).findByText("8 units")).toBeInTheDocument();
+      expect(await screen.findByText(/Order #33333333/)).toBeInTheDocument();
+      expect(screen.getByLabelText("Set stock to")).toHaveValue(7);
+      expect(screen.getByLabelText("Product Name")).toHaveValue("Basmati Rice (5 kg)");
+      expect([reads("/api/product/p1"), reads(STOCK_HISTORY)]).toEqual([3, 3]);
+
+      // An order of other products only leaves this one's page unread.
+      await stream.push(orderOf("44444444-dddd", "p2"));
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect([reads("/api/product/p1"), reads(STOCK_HISTORY)]).toEqual([3, 3]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the dashboard's low stock current as orders move stock, its list on screen meanwhile", async () => {
+    const Source = FakeEventSource.install();
+    let curd = 3;
+    // Dashboard reads wait for `release` while `holding`: what shows while one is on its way.
+    let holding = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const dashboard = () => ({
+      ...quietDashboard(),
+      lowStock: [makeProduct("l2", { name: "Curd 400g", stock: curd, lowStockThreshold: 5 })],
+    });
+    mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url === "/api/order/seller?open=true") return { body: { success: true, orders: [] } };
+      if (url === "/api/order/seller?refundDue=true")
+        return { body: { success: true, orders: [] } };
+      if (url === "/api/seller/dashboard?days=7") return { body: dashboard() };
+      return undefined;
+    });
+    const answer = globalThis.fetch;
+    let dashboardReads = 0;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      if (url.startsWith("/api/seller/dashboard")) {
+        dashboardReads++;
+        if (holding) await held;
+      }
+      return answer(url, init);
+    });
+    renderApp(<SellerArea />, { path: "/seller/dashboard", pattern: "/seller/*" });
+    const low = await screen.findByRole("region", { name: "Low stock" });
+    expect(await within(low).findByText("Low stock · 3 left")).toBeInTheDocument();
+    const stream = await waitFor(() => Source.current(EVENTS)!);
+    await stream.open();
+    expect(dashboardReads).toBe(1);
+
+    holding = true;
+    curd = 1;
+    await stream.push(makeOrder("22222222-bbbb"));
+    await waitFor(() => expect(dashboardReads).toBe(2));
+    // Read again in the background: no skeleton, the list as it was until the answer comes.
+    expect(screen.queryByText("Loading the dashboard…")).not.toBeInTheDocument();
+    expect(within(low).getByText("Low stock · 3 left")).toBeInTheDocument();
+    release();
+    expect(await within(low).findByText("Low stock · 1 left")).toBeInTheDocument();
   });
 
   it("shows the login form again when the seller's session ends (a call refused)", async () => {

@@ -230,7 +230,8 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
 /**
  * New orders, announced (a toast and a beep, as on the Orders page) on the seller's pages that
  * have no live order list of their own: the seller's live stream and the open queue. The stream
- * also keeps the product list's stock current.
+ * also keeps the stock shown current (useProductsFollowOrders): the product list and its counts,
+ * the dashboard's low stock, and a product's edit page (its stock box and stock history).
  */
 function NewOrderAlerts() {
   useOrderEvents(SELLER_EVENTS_URL, useProductsFollowOrders());

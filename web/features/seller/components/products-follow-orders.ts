@@ -1,15 +1,28 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { Order } from "../../../../contract/order";
+import { dashboardKey, sellerProductKey, stockHistoryKey } from "../api";
 
-/** At most this often the seller's product list and its counts are read again while orders move stock. */
+/** At most this often what shows stock is read again while orders move it. */
 export const STOCK_REFRESH_MS = 5_000;
 
-/** The seller's product lists and counts: what shows stock levels page after page. */
-const stockShowingKeys = [
+/**
+ * What shows the stock of many products, read again whichever products an order named: the
+ * product list and its counts page after page, and the dashboard (its low-stock list; its "today"
+ * numbers count the order too).
+ */
+const manyProductsKeys = [
   ["products", "seller", "pages"],
   ["products", "seller", "counts"],
+  dashboardKey,
 ] as const;
+
+/**
+ * What shows one product's stock, read again only when an order named that product: the edit
+ * page's product (its stock box, and the "Set stock to" field while the seller has typed no count
+ * of their own) and its stock history.
+ */
+const oneProductKeys = (id: string) => [sellerProductKey(id), stockHistoryKey(id)];
 
 /**
  * Whether a live order event moved stock: a new order took its units (held for an online payment
@@ -22,23 +35,31 @@ export function orderMovedStock(order: Order, previous: Order | undefined): bool
 }
 
 /**
- * An `onOrder` for the seller's live stream (useOrderEvents): orders that move stock have the
- * product list and its counts read again ("Sold out (3)" and the stock column follow a rush), at
- * once for the first and then at most once per STOCK_REFRESH_MS, the last of a burst always read.
- * Lists not on screen are only marked stale, and read when the seller opens them.
+ * An `onOrder` for the seller's live stream (useOrderEvents): orders that move stock have what
+ * shows stock read again ("Sold out (3)", the stock column, the dashboard's low stock, and the
+ * edit page of a product they named), at once for the first and then at most once per
+ * STOCK_REFRESH_MS, the last of a burst always read: one timer for all of it, the products named
+ * while it runs gathered for its read. Only queries on screen are read; the others are marked
+ * stale, and read when the seller opens them.
  */
 export function useProductsFollowOrders(): (order: Order, previous: Order | undefined) => void {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastRead = useRef(0);
+  // The products the orders since the last read named.
+  const named = useRef(new Set<string>());
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(
     (order, previous) => {
-      if (!orderMovedStock(order, previous) || timer.current !== undefined) return;
+      if (!orderMovedStock(order, previous)) return;
+      for (const item of order.items) named.current.add(item.product._id);
+      if (timer.current !== undefined) return;
       const read = () => {
         timer.current = undefined;
         lastRead.current = Date.now();
-        for (const queryKey of stockShowingKeys)
+        const keys = [...manyProductsKeys, ...[...named.current].flatMap(oneProductKeys)];
+        named.current.clear();
+        for (const queryKey of keys)
           void queryClient.invalidateQueries({ queryKey: [...queryKey] });
       };
       const wait = lastRead.current + STOCK_REFRESH_MS - Date.now();

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { LoadError } from "../../../ui/load-error";
-import { useSellerProduct, useUpdateProduct } from "../api";
+import { sellerProductKey, useSellerProduct, useUpdateProduct } from "../api";
 import { useFocusFirstError } from "../components/focus-first-error";
 import { PhotoEditor } from "../components/photo-editor";
 import {
@@ -24,6 +24,9 @@ import { usePageTitle } from "../../../ui/page-title";
 /**
  * Edits a product: its stock and sale first (restock, the on-sale switch), then photos and fields
  * (stock as "set to N"), and its stock history. Leaving with photos or fields not saved asks first.
+ * The stock shown and its history follow live orders naming the product (the seller area's
+ * stream, useProductsFollowOrders); a read again changes no field the seller has typed in: the
+ * form keeps its own values, and "Set stock to" follows the server only until a count is typed.
  */
 export function EditProductPage() {
   const { id = "" } = useParams();
@@ -73,7 +76,7 @@ export function EditProductPage() {
   }
   // The server's answer after a restock or new photos is the product as it is now.
   const changed = (next: Product) =>
-    queryClient.setQueryData(["products", "seller", "one", next._id], {
+    queryClient.setQueryData(sellerProductKey(next._id), {
       success: true,
       product: next,
     });
