@@ -222,6 +222,34 @@ describe("seller area", () => {
     }
   });
 
+  it("keeps the edit page and what the seller typed when reading it again after an order fails", async () => {
+    const Source = FakeEventSource.install();
+    let serverDown = false;
+    const calls = mockApi((url) => {
+      if (url === "/api/seller/is-auth") return { body: { success: true } };
+      if (url === "/api/order/seller?open=true") return { body: { success: true, orders: [] } };
+      if (url === "/api/order/seller?refundDue=true")
+        return { body: { success: true, orders: [] } };
+      if (url === "/api/product/p1" && serverDown)
+        return { status: 503, body: { success: false, code: "unavailable", message: "Down" } };
+      if (url === "/api/product/p1")
+        return { body: { success: true, product: makeProduct("p1", { name: "Basmati Rice" }) } };
+      if (url === STOCK_HISTORY) return { body: { success: true, entries: [], nextCursor: null } };
+      return undefined;
+    });
+    renderApp(<SellerArea />, { path: "/seller/product-list/p1", pattern: "/seller/*" });
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText("Product Name"), " (5 kg)");
+    const stream = await waitFor(() => Source.current(EVENTS)!);
+    await stream.open();
+    serverDown = true;
+    await stream.push(makeOrder("22222222-bbbb"));
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/product/p1")).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText(/Could not load the product/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Product Name")).toHaveValue("Basmati Rice (5 kg)");
+  });
+
   it("keeps the dashboard's low stock current as orders move stock, its list on screen meanwhile", async () => {
     const Source = FakeEventSource.install();
     let curd = 3;

@@ -52,7 +52,11 @@ export function EditProductPage() {
       </div>
     );
   }
-  if (product.isError && !(product.error instanceof ApiError && product.error.status === 404)) {
+  // Only a first read that failed: a later one (orders moved its stock, a change was saved) that
+  // fails keeps the page as last read, and what the seller is typing in it.
+  const loadFailed =
+    product.isError && !(product.error instanceof ApiError && product.error.status === 404);
+  if (loadFailed && !product.data) {
     return (
       <section className="p-4 md:p-10">
         <h1 className="text-xl font-medium">Edit Product</h1>
