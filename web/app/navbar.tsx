@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useAppReady } from "../ui/app-ready";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon } from "../ui/icons";
-import { countItems } from "../lib/cart-rules";
+import { useCartCount } from "../lib/shown-cart";
 import { useStore } from "../lib/store";
 
 // The phone menu is fetched when first opened, the profile menu once someone is signed in.
@@ -13,14 +13,14 @@ const ProfileMenu = lazy(async () => ({ default: (await import("./profile-menu")
 const DELIVERY_PROMISE = "Delivery in 30 min";
 
 export function Navbar() {
-  const { user, sessionChecked, cart, setShowLogin, logout } = useStore();
+  const { user, sessionChecked, setShowLogin, logout } = useStore();
+  const count = useCartCount();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
   const ready = useAppReady();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const count = countItems(cart);
   // The box shows the search the products page is filtered by, and is empty elsewhere.
   const search = pathname === "/products" ? (params.get("search") ?? "") : "";
   const [text, setText] = useState(search);

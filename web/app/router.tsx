@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { matchPath, Route, Routes } from "react-router";
 import { HomePage } from "../features/catalog/pages/home-page";
 import { CartLoading } from "../features/checkout/components/cart-frame";
-import { useStore } from "../lib/store";
+import { useCart } from "../lib/shown-cart";
 import { RootLayout } from "./root-layout";
 
 /** A page loaded on demand (its own chunk), by its named export, with a skeleton meanwhile. */
@@ -38,8 +38,7 @@ function PageLoading() {
  * products load. The shopper sees their cart's shape at once, and nothing moves after.
  */
 function CartPageLoading() {
-  const { cart } = useStore();
-  const ids = Object.keys(cart);
+  const ids = Object.keys(useCart());
   return ids.length > 0 ? <CartLoading ids={ids} /> : <PageLoading />;
 }
 

@@ -1,6 +1,7 @@
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, productListAnswer, renderApp } from "../test/render";
+import { useCart, useCartActions } from "./shown-cart";
 import { useStore } from "./store";
 import type { StoredCart } from "./stored-cart";
 
@@ -26,7 +27,8 @@ const product = (id: string) => ({
 });
 
 function CartProbe() {
-  const { cart, user, sessionChecked } = useStore();
+  const { user, sessionChecked } = useStore();
+  const cart = useCart();
   return (
     <p data-testid="cart">
       {sessionChecked ? `${user?.name ?? "visitor"} ${JSON.stringify(cart)}` : "checking"}
@@ -69,7 +71,7 @@ const unavailable = {
 
 /** The cart, and a button adding one p2 as a product card does. */
 function AddProbe() {
-  const { addToCart } = useStore();
+  const { addToCart } = useCartActions();
   return (
     <>
       <CartProbe />

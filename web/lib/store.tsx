@@ -9,11 +9,9 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type ReactNode,
 } from "react";
 import { toast } from "../ui/toast";
-import type { Product } from "../../contract/product";
 import type { CartItems, User } from "../../contract/user";
 import { onSessionRefused } from "./api-client";
 import {
@@ -32,23 +30,20 @@ import {
   writeStoredCart,
 } from "./stored-cart";
 import { useProductsByIds } from "./catalogue-api";
+import { CartContext, type CartAccess, shownCart } from "./shown-cart";
 
 const SAVE_DELAY_MS = 400;
 
+/**
+ * Who is signed in, whether they sell, and the login modal. Its value changes with those alone,
+ * never with the cart: the cart reaches its readers through `lib/shown-cart.tsx`.
+ */
 interface Store {
   user: User | null;
   isSeller: boolean;
   sessionChecked: boolean;
-  cart: CartItems;
   showLogin: boolean;
   setShowLogin: (show: boolean) => void;
-  /** One more of `product`, unless the cart already holds all of its stock (then a toast says so). */
-  addToCart: (product: Pick<Product, "_id" | "name" | "stock">) => void;
-  updateCart: (productId: string, quantity: number) => void;
-  /** Several lines at once, without a toast per line (the caller says what happened). */
-  setQuantities: (quantities: Record<string, number>) => void;
-  removeFromCart: (productId: string) => void;
-  clearCart: () => void;
   signedIn: (user: User) => void;
   logout: () => Promise<void>;
   setSeller: (isSeller: boolean) => void;
@@ -57,34 +52,8 @@ interface Store {
 const StoreContext = createContext<Store | null>(null);
 
 /**
- * The cart as last drawn, for product cards: each card watches its own line (`useCartQuantity`),
- * so that a change draws again only the cards whose quantity changed, not every card of a long
- * list, as `useStore` (whose value changes with the cart) would. The cart itself stays React
- * state in `StoreProvider` (its changes keep their priority: a transition stays one).
- */
-function cartLines(first: CartItems) {
-  let items = first;
-  const watchers = new Set<() => void>();
-  return {
-    get: () => items,
-    /** After a render that drew `next`: the cards whose line changed follow before the paint. */
-    show: (next: CartItems) => {
-      if (next === items) return;
-      items = next;
-      for (const watcher of watchers) watcher();
-    },
-    subscribe: (watcher: () => void) => {
-      watchers.add(watcher);
-      return () => void watchers.delete(watcher);
-    },
-  };
-}
-
-type CartLines = ReturnType<typeof cartLines> & Pick<Store, "addToCart" | "removeFromCart">;
-const CartLinesContext = createContext<CartLines | null>(null);
-
-/**
- * Session, seller flag, cart and the login modal: the app-wide state the spec describes.
+ * Session, seller flag, cart and the login modal: the app-wide state the spec describes. Read
+ * with `useStore` (all but the cart) and the hooks of `lib/shown-cart.tsx` (the cart).
  * `serverDrawn`: the page is drawn by the server, or taken over from it by the browser; both first
  * renders must be exactly the same (docs/decisions/015).
  */
@@ -113,9 +82,9 @@ export function StoreProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const [showLogin, setShowLogin] = useState(false);
-  // The cart on screen, for cards, actions and listeners set up once.
-  const [lines] = useState(() => cartLines(cart));
-  useLayoutEffect(() => lines.show(cart), [lines, cart]);
+  // The cart on screen: for the components that show it, and for actions and listeners set up once.
+  const [drawn] = useState(() => shownCart(cart));
+  useLayoutEffect(() => drawn.show(cart), [drawn, cart]);
 
   // Both flags are checked at startup; a 401 simply means "not logged in" (silent).
   const session = useQuery({
@@ -225,7 +194,7 @@ export function StoreProvider({
           // The same shopper: a cart saved since from another device is taken, unless this tab
           // has a change of its own not yet saved (that change, saved, wins).
           const saved = cartText(answer.user.cartItems);
-          if (saved !== lastSaved.current && cartText(lines.get()) === lastSaved.current) {
+          if (saved !== lastSaved.current && cartText(drawn.get()) === lastSaved.current) {
             lastSaved.current = saved;
             setCart(answer.user.cartItems);
           }
@@ -237,7 +206,7 @@ export function StoreProvider({
       checked.current = true;
       setSessionChecked(true);
     });
-  }, [session.data, session.isError, signedIn, signedOut, lines]);
+  }, [session.data, session.isError, signedIn, signedOut, drawn]);
 
   // Every cart change is kept in local storage too, marked with whose it is and whether the
   // server has it yet (see stored-cart.ts). Not before the session is known: until then the
@@ -273,14 +242,14 @@ export function StoreProvider({
       // out, so this one asks whose session it is now.
       if (stored.owner !== (shown.current ?? null)) return recheck();
       const items = JSON.stringify(stored.items);
-      if (items === JSON.stringify(lines.get())) return;
+      if (items === JSON.stringify(drawn.get())) return;
       followed.current = items;
       if (shown.current && !stored.unsaved) lastSaved.current = cartText(stored.items);
       setCart(stored.items);
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);
-  }, [recheck, lines]);
+  }, [recheck, drawn]);
 
   // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
   // save a cart naming them). The catalogue is the one the storefront pages share.
@@ -325,39 +294,23 @@ export function StoreProvider({
     signedOut();
   }, [remember, signedOut, signOut]);
 
-  // The same functions whatever the cart holds, so that cards need not draw again when it changes.
-  const addToCart = useCallback<Store["addToCart"]>(
-    (product) => {
-      if ((lines.get()[product._id] ?? 0) >= product.stock)
-        return void toast.error(
-          product.stock === 0
-            ? `Sorry, ${product.name} is out of stock.`
-            : `Only ${product.stock} of ${product.name} left, all in your cart.`,
-          { id: `stock-${product._id}` },
-        );
-      setCart((c) => addOne(c, product._id));
-      toast.success("Added to Cart");
-    },
-    [lines],
-  );
-  const removeFromCart = useCallback<Store["removeFromCart"]>((id) => {
-    setCart((c) => removeOne(c, id));
-    toast.success("Removed from Cart");
-  }, []);
-  const forCards = useMemo<CartLines>(
-    () => ({ ...lines, addToCart, removeFromCart }),
-    [lines, addToCart, removeFromCart],
-  );
-
-  const value = useMemo<Store>(
+  // Readers and actions of the cart: one value whatever the cart holds, so that a cart change
+  // changes no context (lib/shown-cart.tsx).
+  const cartValue = useMemo<CartAccess>(
     () => ({
-      user,
-      isSeller,
-      sessionChecked,
-      cart,
-      showLogin,
-      setShowLogin,
-      addToCart,
+      get: drawn.get,
+      subscribe: drawn.subscribe,
+      addToCart: (product) => {
+        if ((drawn.get()[product._id] ?? 0) >= product.stock)
+          return void toast.error(
+            product.stock === 0
+              ? `Sorry, ${product.name} is out of stock.`
+              : `Only ${product.stock} of ${product.name} left, all in your cart.`,
+            { id: `stock-${product._id}` },
+          );
+        setCart((c) => addOne(c, product._id));
+        toast.success("Added to Cart");
+      },
       updateCart: (id, quantity) => {
         setCart((c) => setQuantity(c, id, quantity));
         toast.success("Cart Updated");
@@ -366,8 +319,22 @@ export function StoreProvider({
         setCart((c) =>
           Object.entries(quantities).reduce((next, [id, q]) => setQuantity(next, id, q), c),
         ),
-      removeFromCart,
+      removeFromCart: (id) => {
+        setCart((c) => removeOne(c, id));
+        toast.success("Removed from Cart");
+      },
       clearCart: () => setCart({}),
+    }),
+    [drawn],
+  );
+
+  const value = useMemo<Store>(
+    () => ({
+      user,
+      isSeller,
+      sessionChecked,
+      showLogin,
+      setShowLogin,
       signedIn: (next) => {
         void remember({ user: next });
         signedIn(next);
@@ -378,22 +345,11 @@ export function StoreProvider({
         setSeller(seller);
       },
     }),
-    [
-      user,
-      isSeller,
-      sessionChecked,
-      cart,
-      showLogin,
-      addToCart,
-      removeFromCart,
-      signedIn,
-      logout,
-      remember,
-    ],
+    [user, isSeller, sessionChecked, showLogin, signedIn, logout, remember],
   );
   return (
     <StoreContext.Provider value={value}>
-      <CartLinesContext.Provider value={forCards}>{children}</CartLinesContext.Provider>
+      <CartContext.Provider value={cartValue}>{children}</CartContext.Provider>
     </StoreContext.Provider>
   );
 }
@@ -402,27 +358,4 @@ export function useStore(): Store {
   const store = useContext(StoreContext);
   if (!store) throw new Error("useStore outside StoreProvider");
   return store;
-}
-
-function useCartLines(): CartLines {
-  const lines = useContext(CartLinesContext);
-  if (!lines) throw new Error("useCartQuantity outside StoreProvider");
-  return lines;
-}
-
-/** The server draws every page for a visitor with an empty cart. */
-const noneOnServer = () => 0;
-
-/**
- * How many of one product the cart holds. Its component draws again when that number changes,
- * not at every change of the cart: for lists of product cards, which may run to thousands.
- */
-export function useCartQuantity(productId: string): number {
-  const lines = useCartLines();
-  return useSyncExternalStore(lines.subscribe, () => lines.get()[productId] ?? 0, noneOnServer);
-}
-
-/** `addToCart` and `removeFromCart`, which stay the same functions as the cart changes. */
-export function useCartActions(): Pick<Store, "addToCart" | "removeFromCart"> {
-  return useCartLines();
 }

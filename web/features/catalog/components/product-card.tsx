@@ -3,7 +3,7 @@ import { useAppReady } from "../../../ui/app-ready";
 import { Link } from "react-router";
 import { productPagePath } from "../../../../contract/catalogue-urls";
 import type { Product } from "../../../../contract/product";
-import { useCartActions, useCartQuantity } from "../../../lib/store";
+import { useCartActions, useCartQuantity } from "../../../lib/shown-cart";
 import { mainPictureProps, thumbnail } from "../../../ui/images";
 import { Price } from "../../../ui/price";
 import { Stars } from "../../../ui/stars";

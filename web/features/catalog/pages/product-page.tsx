@@ -3,7 +3,7 @@ import { useAppReady } from "../../../ui/app-ready";
 import { Link, useNavigate, useParams } from "react-router";
 import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
-import { useStore } from "../../../lib/store";
+import { useCartActions } from "../../../lib/shown-cart";
 import { mainPictureProps, thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../ui/money";
 import { Stars } from "../../../ui/stars";
@@ -22,7 +22,7 @@ export function ProductPage() {
     relatedProducts(relatedCategory ?? "Vegetables"),
     relatedCategory !== undefined,
   );
-  const { addToCart } = useStore();
+  const { addToCart } = useCartActions();
   const ready = useAppReady();
   const navigate = useNavigate();
   const product = found.data;

@@ -5,6 +5,7 @@ import type { Address } from "../../../../contract/address";
 import { ApiError } from "../../../lib/api-client";
 import { cartTotal } from "../../../lib/cart-rules";
 import { useProductsByIds } from "../../../lib/catalogue-api";
+import { useCart, useCartActions } from "../../../lib/shown-cart";
 import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
 import { useAddresses, useCancelUnpaid, usePlaceOrder } from "../api";
@@ -23,16 +24,9 @@ import { usePageTitle } from "../../../ui/page-title";
 const refreshesCart = new Set<string>(["out_of_stock", "price_changed", "not_found"]);
 
 export function CartPage() {
-  const {
-    user,
-    sessionChecked,
-    cart,
-    updateCart,
-    setQuantities,
-    removeFromCart,
-    clearCart,
-    setShowLogin,
-  } = useStore();
+  const { user, sessionChecked, setShowLogin } = useStore();
+  const cart = useCart();
+  const { updateCart, setQuantities, removeFromCart, clearCart } = useCartActions();
   usePageTitle("Cart");
   // Only the cart's products, by id: the cart costs the same whatever the catalogue's size.
   const ids = Object.keys(cart);

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import type { Order } from "../../../../contract/order";
 import { ApiError } from "../../../lib/api-client";
 import { MAX_QUANTITY } from "../../../lib/cart-rules";
-import { useStore } from "../../../lib/store";
+import { useCart, useCartActions } from "../../../lib/shown-cart";
 import { currentProducts } from "../api";
 import { orderNumber } from "../../../ui/order-words";
 
@@ -14,7 +14,8 @@ import { orderNumber } from "../../../ui/order-words";
  * others are named in a toast. Then the cart opens.
  */
 export function OrderAgainButton({ order }: { order: Order }) {
-  const { cart, setQuantities } = useStore();
+  const cart = useCart();
+  const { setQuantities } = useCartActions();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { productListPath } from "../../../../contract/catalogue-urls";
 import type { Order } from "../../../../contract/order";
+import { useCart } from "../../../lib/shown-cart";
 import { useStore } from "../../../lib/store";
 import { mockApi, renderApp } from "../../../test/render";
 import { FakeEventSource } from "../../../test/fake-event-source";
@@ -42,7 +43,7 @@ describe("my orders", () => {
 });
 
 function CartProbe() {
-  const { cart } = useStore();
+  const cart = useCart();
   return <p data-testid="cart">{JSON.stringify(cart)}</p>;
 }
 
