@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useCallback } from "react";
 import {
   PAGE_SIZE,
   productListPath,
@@ -31,6 +32,7 @@ import type { Dashboard, ProductCounts, ShopSettings } from "../../../contract/s
 import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../ui/toast";
 import { isListed, orderListMeta } from "../../ui/use-order-events";
+import { useAtMostEvery } from "./components/use-at-most-every";
 
 /*
  * Every product query of the seller area sits under the key ["products", ...], next to the
@@ -166,9 +168,16 @@ export function useShopTimeZone(): string | undefined {
 
 const inQueue = (order: Order) => isListed(order) && openStatuses.includes(order.status);
 
+/** The queue as read: the server's answer, and how many orders it listed when it counted. */
+interface OpenQueueRead {
+  orders: Order[];
+  openTotal?: number;
+  listedWhenCounted: number;
+}
+
 const openQueue = {
   queryKey: ["orders", "seller", "open"],
-  queryFn: async () => {
+  queryFn: async (): Promise<OpenQueueRead> => {
     const answer = await apiFetch<{ orders: Order[]; openTotal?: number }>(
       "/api/order/seller?open=true",
     );
@@ -177,6 +186,33 @@ const openQueue = {
   },
   meta: orderListMeta(inQueue),
 };
+
+/** At most this often a cut queue is read again as orders leave it (useQueueRefill). */
+export const QUEUE_REFILL_MS = 5_000;
+
+/**
+ * An `onOrder` for the seller's live stream where the queue is shown. Past `OPEN_QUEUE_LIMIT` the
+ * server leaves out open orders (the stale ones first, then those promised last); events add the
+ * orders placed since, but nothing else would bring in those left out as the ones listed go. So
+ * while the queue is cut, an order leaving it (delivered or cancelled, here or on another device)
+ * has it read again: at once, then at most once per QUEUE_REFILL_MS. (The seller's own moves
+ * read every order list again anyway, useMoveOrder.)
+ */
+export function useQueueRefill(): (order: Order, previous: Order | undefined) => void {
+  const queryClient = useQueryClient();
+  const schedule = useAtMostEvery(QUEUE_REFILL_MS);
+  return useCallback(
+    (order, previous) => {
+      const queue = queryClient.getQueryData<OpenQueueRead>(openQueue.queryKey);
+      const cut = queue?.openTotal !== undefined && queue.openTotal > queue.listedWhenCounted;
+      if (!cut || !previous || !inQueue(previous) || inQueue(order)) return;
+      schedule(
+        () => void queryClient.invalidateQueries({ queryKey: openQueue.queryKey, exact: true }),
+      );
+    },
+    [queryClient, schedule],
+  );
+}
 
 /**
  * The live queue (`?open=true`): every open order, up to `OPEN_QUEUE_LIMIT`, however many orders

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import type { Order } from "../../../../contract/order";
 import { dashboardKey, sellerProductKey, stockHistoryKey } from "../api";
+import { useAtMostEvery } from "./use-at-most-every";
 
 /** At most this often what shows stock is read again while orders move it. */
 export const STOCK_REFRESH_MS = 5_000;
@@ -44,28 +45,20 @@ export function orderMovedStock(order: Order, previous: Order | undefined): bool
  */
 export function useProductsFollowOrders(): (order: Order, previous: Order | undefined) => void {
   const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const lastRead = useRef(0);
+  const schedule = useAtMostEvery(STOCK_REFRESH_MS);
   // The products the orders since the last read named.
   const named = useRef(new Set<string>());
-  useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(
     (order, previous) => {
       if (!orderMovedStock(order, previous)) return;
       for (const item of order.items) named.current.add(item.product._id);
-      if (timer.current !== undefined) return;
-      const read = () => {
-        timer.current = undefined;
-        lastRead.current = Date.now();
+      schedule(() => {
         const keys = [...manyProductsKeys, ...[...named.current].flatMap(oneProductKeys)];
         named.current.clear();
         for (const queryKey of keys)
           void queryClient.invalidateQueries({ queryKey: [...queryKey] });
-      };
-      const wait = lastRead.current + STOCK_REFRESH_MS - Date.now();
-      if (wait <= 0) read();
-      else timer.current = setTimeout(read, wait);
+      });
     },
-    [queryClient],
+    [queryClient, schedule],
   );
 }

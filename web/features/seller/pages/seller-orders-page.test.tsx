@@ -37,9 +37,12 @@ const queueOf = (orders: Order[]) =>
 let shopTimeZone = "Asia/Kolkata";
 /** How many orders the queue's answer says are open in all (its `openTotal`). */
 let openTotal: number | undefined;
+/** How many orders the queue's answer lists at most (the server's OPEN_QUEUE_LIMIT, made small). */
+let queueLimit: number;
 beforeEach(() => {
   shopTimeZone = "Asia/Kolkata";
   openTotal = undefined;
+  queueLimit = Infinity;
 });
 
 /**
@@ -55,7 +58,9 @@ function serve(
   return mockApi((url, init) => {
     if (url === "/api/seller/shop") return { body: shopSettings(shopTimeZone) };
     if (url === "/api/order/seller?open=true")
-      return { body: { success: true, orders: queueOf(orders), openTotal } };
+      return {
+        body: { success: true, orders: queueOf(orders).slice(0, queueLimit), openTotal },
+      };
     if (url === "/api/order/seller?refundDue=true")
       return { body: { success: true, orders: orders.filter((o) => o.refundDue) } };
     if (url === `/api/order/seller?limit=${SELLER_LIST_LIMIT}`)
@@ -327,7 +332,8 @@ describe("seller: live order queue", () => {
       }),
     );
     openTotal = 1026;
-    serve([makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(20) }), ...stale]);
+    const served = [makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(20) }), ...stale];
+    serve(served);
     render();
     // Text and selector queries: role queries over 500 cards take seconds each.
     expect(
@@ -341,8 +347,10 @@ describe("seller: live order queue", () => {
     // Delivered, a listed order leaves the queue and the count; a new one joins both.
     const stream = FakeEventSource.current(EVENTS)!;
     await stream.open();
-    const first = makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(20) });
-    await stream.push({ ...first, status: "Delivered", deliveredAt: NOW.toISOString() });
+    // (The queue, cut, is read again as it leaves: the server has it delivered too.)
+    served[0] = { ...served[0]!, status: "Delivered", deliveredAt: NOW.toISOString() };
+    openTotal = 1025;
+    await stream.push(served[0]);
     expect(
       await screen.findByText(/^Showing 499 of 1,025 open orders; the rest are older still\./),
     ).toBeInTheDocument();
@@ -353,6 +361,74 @@ describe("seller: live order queue", () => {
     ).toBeInTheDocument();
     expect(within(nav).getByText("All open").parentElement).toHaveTextContent("All open(1,026)");
   }, 30_000);
+
+  it("says when a rush cuts the queue, and reads it again as orders leave it elsewhere, at most every 5 s", async () => {
+    FakeEventSource.install();
+    // Five orders in play, all within their promise; the server lists the three promised soonest.
+    const orders = [20, 22, 25, 29, 30].map((minutes, i) =>
+      makeOrder(`${"abcde"[i]!.repeat(8)}-${i}`, { deliverBy: minutesFromNow(minutes) }),
+    );
+    queueLimit = 3;
+    openTotal = 5;
+    const calls = serve(orders);
+    const queueReads = () => calls.filter((c) => c.url === "/api/order/seller?open=true").length;
+    render();
+    expect(
+      await screen.findByText(
+        "Showing the 3 of 5 open orders promised soonest; the others come in as these are delivered or cancelled.",
+      ),
+    ).toBeInTheDocument();
+    expect(labels()).toEqual(["Order aaaaaaaa", "Order bbbbbbbb", "Order cccccccc"]);
+    const stream = FakeEventSource.current(EVENTS)!;
+    await stream.open();
+    const reads = queueReads();
+
+    // A rider's phone marks the first Delivered: the queue is read again and the fourth comes in.
+    const deliver = async (index: number) => {
+      orders[index] = { ...orders[index]!, status: "Delivered", deliveredAt: NOW.toISOString() };
+      openTotal = openTotal! - 1;
+      await stream.push(orders[index]);
+    };
+    await deliver(0);
+    await waitFor(() =>
+      expect(labels()).toEqual(["Order bbbbbbbb", "Order cccccccc", "Order dddddddd"]),
+    );
+    expect(queueReads()).toBe(reads + 1);
+    expect(
+      screen.getByText(/^Showing the 3 of 4 open orders promised soonest/),
+    ).toBeInTheDocument();
+
+    // The next, a second later, waits until 5 s after that read.
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await deliver(1);
+    await waitFor(() => expect(labels()).toEqual(["Order cccccccc", "Order dddddddd"]));
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(queueReads()).toBe(reads + 1);
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await waitFor(() =>
+      expect(labels()).toEqual(["Order cccccccc", "Order dddddddd", "Order eeeeeeee"]),
+    );
+    expect(queueReads()).toBe(reads + 2);
+    // Whole again: no note.
+    expect(screen.queryByText(/promised soonest/)).toBeNull();
+  });
+
+  it("reads the queue again for no order leaving it while the queue is whole", async () => {
+    FakeEventSource.install();
+    const orders = [makeOrder("aaaaaaaa-1"), makeOrder("bbbbbbbb-2")];
+    openTotal = 2;
+    const calls = serve(orders);
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const stream = FakeEventSource.current(EVENTS)!;
+    await stream.open();
+    const reads = calls.filter((c) => c.url === "/api/order/seller?open=true").length;
+    await stream.push({ ...orders[0]!, status: "Delivered", deliveredAt: NOW.toISOString() });
+    await waitFor(() => expect(labels()).toEqual(["Order bbbbbbbb"]));
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(calls.filter((c) => c.url === "/api/order/seller?open=true")).toHaveLength(reads);
+    expect(screen.queryByText(/promised soonest/)).toBeNull();
+  });
 
   it("filters by status, kept in the URL", async () => {
     FakeEventSource.install();

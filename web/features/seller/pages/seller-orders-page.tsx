@@ -15,6 +15,7 @@ import {
   useAwaitingPaymentOrders,
   useOpenOrders,
   useOpenOrdersTotal,
+  useQueueRefill,
   useOrderHistory,
   useRecentOrders,
   useRecentOrdersEnd,
@@ -140,7 +141,12 @@ export function SellerOrdersPage() {
   useEffect(() => {
     if (broughtFew && history.hasNextPage && !history.isFetching) void history.fetchNextPage();
   }, [broughtFew, history]);
-  const live = useOrderEvents(SELLER_EVENTS_URL, useProductsFollowOrders());
+  const productsFollow = useProductsFollowOrders();
+  const queueRefill = useQueueRefill();
+  const live = useOrderEvents(SELLER_EVENTS_URL, (order, previous) => {
+    productsFollow(order, previous);
+    queueRefill(order, previous);
+  });
   const timeZone = useShopTimeZone();
   const now = useNow();
   useNewOrderAlerts(lists.queue.data);
@@ -263,7 +269,7 @@ export function SellerOrdersPage() {
         <LoadError what="orders" onRetry={() => void source.refetch()} />
       ) : (
         <>
-          {staleShown > 0 && (
+          {staleShown > 0 ? (
             <p className="max-w-5xl text-sm text-gray-700">
               {queueCut !== undefined &&
                 `Showing ${formatCount(lists.queue.data!.length)} of ${formatCount(queueCut)} open orders; the rest are older still. `}
@@ -272,6 +278,15 @@ export function SellerOrdersPage() {
                 : `${formatCount(staleShown)} orders more than a day past their promise are listed last.`}{" "}
               If they were delivered, mark them Delivered to clear the queue.
             </p>
+          ) : (
+            // Cut with every order in play (a rush): those left out are the ones promised last.
+            queueCut !== undefined &&
+            listOf(filter) === "queue" && (
+              <p className="max-w-5xl text-sm text-gray-700">
+                Showing the {formatCount(lists.queue.data!.length)} of {formatCount(queueCut)} open
+                orders promised soonest; the others come in as these are delivered or cancelled.
+              </p>
+            )
           )}
           {shown.length === 0 ? (
             <p className="text-gray-600">
