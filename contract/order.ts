@@ -116,7 +116,16 @@ export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export const sellerOrderListResponseSchema = orderListResponseSchema.extend({
   /** With `open=true`: how many orders are open in all, listed or not. */
   openTotal: z.number().int().optional(),
+  /** With `open=true`: how many orders are in each open status, listed or not. */
+  openCounts: z
+    .object({
+      "Order Placed": z.number().int(),
+      Packing: z.number().int(),
+      "Out for Delivery": z.number().int(),
+    })
+    .optional(),
 });
+export type OpenCounts = NonNullable<z.infer<typeof sellerOrderListResponseSchema>["openCounts"]>;
 export const orderResponseSchema = successSchema.extend({ order: orderSchema });
 export const orderChangedSchema = messageSchema.extend({ order: orderSchema });
 export const orderPlacedSchema = messageSchema.extend({ orderId: z.string() });

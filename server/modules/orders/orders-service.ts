@@ -4,6 +4,7 @@ import {
   SELLER_LIST_LIMIT,
   SHOPPER_LIST_LIMIT,
   STALE_AFTER_MS,
+  type OpenCounts,
   type Order,
 } from "../../../contract/order";
 import { openStatuses, type OrderStatus } from "../../../contract/order-status";
@@ -70,7 +71,12 @@ export async function listSellerOrders(
     cursor?: string;
   },
   urls: PublicUrls,
-): Promise<{ orders: Order[]; nextCursor?: string | null; openTotal?: number }> {
+): Promise<{
+  orders: Order[];
+  nextCursor?: string | null;
+  openTotal?: number;
+  openCounts?: OpenCounts;
+}> {
   const paged = filter.limit !== undefined || filter.cursor !== undefined;
   if (filter.open || filter.refundDue) {
     if (paged)
@@ -165,10 +171,17 @@ async function openQueue(db: Executor, urls: PublicUrls) {
           .orderBy(desc(orders.deliverBy), desc(orders.id))
           .limit(OPEN_QUEUE_LIMIT - live.length)
       : [];
-  const [counted] = await db.select({ total: count() }).from(orders).where(open);
+  const counted = await db
+    .select({ status: orders.status, total: count() })
+    .from(orders)
+    .where(open)
+    .groupBy(orders.status);
+  const openCounts: OpenCounts = { "Order Placed": 0, Packing: 0, "Out for Delivery": 0 };
+  for (const { status, total } of counted) openCounts[status as keyof OpenCounts] = total;
   return {
     orders: await toOrders(db, [...live, ...stale], urls),
-    openTotal: counted?.total ?? 0,
+    openTotal: counted.reduce((sum, { total }) => sum + total, 0),
+    openCounts,
   };
 }
 

@@ -619,8 +619,18 @@ describe("seller order calls", () => {
       url: "/api/order/seller?open=true",
       cookies: seller.cookies,
     });
-    const queue = response.json<{ orders: Order[]; openTotal: number }>();
+    const queue = response.json<{
+      orders: Order[];
+      openTotal: number;
+      openCounts: Record<string, number>;
+    }>();
     expect(queue.openTotal).toBe(staleCount + 3);
+    // Each open status counted, listed or not (the page's chips past the cut).
+    expect(queue.openCounts).toEqual({
+      "Order Placed": 2,
+      Packing: 1,
+      "Out for Delivery": staleCount,
+    });
     expect(queue.orders).toHaveLength(OPEN_QUEUE_LIMIT);
     // Today's orders first, the soonest promise first; then the stale, the most recent first.
     expect(queue.orders.slice(0, 4).map((o) => o._id)).toEqual([

@@ -15,6 +15,7 @@ import {
 } from "../../../contract/catalogue-urls";
 import {
   SELLER_LIST_LIMIT,
+  type OpenCounts,
   type Order,
   type OrderListResponse,
   type PickList,
@@ -168,21 +169,39 @@ export function useShopTimeZone(): string | undefined {
 
 const inQueue = (order: Order) => isListed(order) && openStatuses.includes(order.status);
 
-/** The queue as read: the server's answer, and how many orders it listed when it counted. */
+/** How many of `orders` are in each open status. */
+function countByOpenStatus(orders: readonly Order[]): OpenCounts {
+  const counts: OpenCounts = { "Order Placed": 0, Packing: 0, "Out for Delivery": 0 };
+  for (const order of orders)
+    if (order.status in counts) counts[order.status as keyof OpenCounts]++;
+  return counts;
+}
+
+/**
+ * The queue as read: the server's answer, and what it listed when it counted (live events then
+ * add and drop orders; the counts move with them, useOpenOrdersTotal and useOpenStatusCounts).
+ */
 interface OpenQueueRead {
   orders: Order[];
   openTotal?: number;
+  openCounts?: OpenCounts;
   listedWhenCounted: number;
+  listedByStatusWhenCounted: OpenCounts;
 }
 
 const openQueue = {
   queryKey: ["orders", "seller", "open"],
   queryFn: async (): Promise<OpenQueueRead> => {
-    const answer = await apiFetch<{ orders: Order[]; openTotal?: number }>(
-      "/api/order/seller?open=true",
-    );
-    // Live events add and drop orders here; the count moves with them (useOpenOrdersTotal).
-    return { ...answer, listedWhenCounted: answer.orders.length };
+    const answer = await apiFetch<{
+      orders: Order[];
+      openTotal?: number;
+      openCounts?: OpenCounts;
+    }>("/api/order/seller?open=true");
+    return {
+      ...answer,
+      listedWhenCounted: answer.orders.length,
+      listedByStatusWhenCounted: countByOpenStatus(answer.orders),
+    };
   },
   meta: orderListMeta(inQueue),
 };
@@ -232,6 +251,25 @@ export function useOpenOrdersTotal(): number | undefined {
     ...openQueue,
     select: (b) =>
       b.openTotal === undefined ? undefined : b.openTotal + b.orders.length - b.listedWhenCounted,
+  }).data;
+}
+
+/**
+ * How many orders are in each open status, listed or not: the queue's last count, moved by the
+ * orders live events have added, moved or dropped since among those listed. For the status chips
+ * once the queue is cut (below the cut, the lists count themselves).
+ */
+export function useOpenStatusCounts(): OpenCounts | undefined {
+  return useQuery({
+    ...openQueue,
+    select: (b) => {
+      if (!b.openCounts) return undefined;
+      const now = countByOpenStatus(b.orders);
+      const counts = { ...b.openCounts };
+      for (const status of Object.keys(counts) as (keyof OpenCounts)[])
+        counts[status] += now[status] - b.listedByStatusWhenCounted[status];
+      return counts;
+    },
   }).data;
 }
 

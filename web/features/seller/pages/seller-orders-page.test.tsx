@@ -39,10 +39,17 @@ let shopTimeZone = "Asia/Kolkata";
 let openTotal: number | undefined;
 /** How many orders the queue's answer lists at most (the server's OPEN_QUEUE_LIMIT, made small). */
 let queueLimit: number;
+/** Whether the queue's answer counts each open status (its `openCounts`), as the server does. */
+let countStatuses: boolean;
+const openCountsOf = (orders: Order[]) =>
+  Object.fromEntries(
+    openStatuses.map((status) => [status, orders.filter((o) => o.status === status).length]),
+  );
 beforeEach(() => {
   shopTimeZone = "Asia/Kolkata";
   openTotal = undefined;
   queueLimit = Infinity;
+  countStatuses = false;
 });
 
 /**
@@ -59,7 +66,12 @@ function serve(
     if (url === "/api/seller/shop") return { body: shopSettings(shopTimeZone) };
     if (url === "/api/order/seller?open=true")
       return {
-        body: { success: true, orders: queueOf(orders).slice(0, queueLimit), openTotal },
+        body: {
+          success: true,
+          orders: queueOf(orders).slice(0, queueLimit),
+          openTotal,
+          ...(countStatuses && { openCounts: openCountsOf(orders) }),
+        },
       };
     if (url === "/api/order/seller?refundDue=true")
       return { body: { success: true, orders: orders.filter((o) => o.refundDue) } };
@@ -411,6 +423,42 @@ describe("seller: live order queue", () => {
     expect(queueReads()).toBe(reads + 2);
     // Whole again: no note.
     expect(screen.queryByText(/promised soonest/)).toBeNull();
+  });
+
+  it("counts each open status in its chip once the queue is cut, moving with live events", async () => {
+    FakeEventSource.install();
+    const statuses = [
+      "Order Placed",
+      "Order Placed",
+      "Packing",
+      "Order Placed",
+      "Packing",
+    ] as const;
+    const orders = statuses.map((status, i) =>
+      makeOrder(`${"abcde"[i]!.repeat(8)}-${i}`, { status, deliverBy: minutesFromNow(20 + i) }),
+    );
+    queueLimit = 3;
+    openTotal = 5;
+    countStatuses = true;
+    serve(orders);
+    render();
+    await screen.findByText(/^Showing the 3 of 5 open orders promised soonest/);
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    const chip = (label: string) => within(nav).getByText(label).parentElement;
+    expect(chip("Order Placed")).toHaveTextContent("Order Placed(3)");
+    expect(chip("Packing")).toHaveTextContent("Packing(2)");
+    expect(chip("Out for Delivery")).toHaveTextContent("Out for Delivery(0)");
+
+    // Moved on another device: a listed order goes from Order Placed to Packing.
+    const stream = FakeEventSource.current(EVENTS)!;
+    await stream.open();
+    await stream.push({
+      ...orders[1]!,
+      status: "Packing",
+      history: [...orders[1]!.history, { status: "Packing", at: NOW.toISOString() }],
+    });
+    await waitFor(() => expect(chip("Packing")).toHaveTextContent("Packing(3)"));
+    expect(chip("Order Placed")).toHaveTextContent("Order Placed(2)");
   });
 
   it("reads the queue again for no order leaving it while the queue is whole", async () => {

@@ -15,6 +15,7 @@ import {
   useAwaitingPaymentOrders,
   useOpenOrders,
   useOpenOrdersTotal,
+  useOpenStatusCounts,
   useQueueRefill,
   useOrderHistory,
   useRecentOrders,
@@ -171,10 +172,16 @@ export function SellerOrdersPage() {
   const openTotal = useOpenOrdersTotal();
   const queueCut =
     openTotal !== undefined && openTotal > (lists.queue.data?.length ?? 0) ? openTotal : undefined;
+  // And each open status, for its chip once the queue is cut.
+  const statusCounts = useOpenStatusCounts();
   const countOf = (f: Filter): string | undefined => {
     const orders = ordersOf(f);
     if (!orders) return undefined;
-    if (f === "open" && queueCut !== undefined) return formatCount(queueCut);
+    if (queueCut !== undefined) {
+      if (f === "open") return formatCount(queueCut);
+      if (statusCounts && f in statusCounts)
+        return formatCount(statusCounts[f as keyof typeof statusCounts]);
+    }
     const list = listOf(f);
     const full =
       f === historyStatus && historyShown
