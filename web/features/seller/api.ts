@@ -130,6 +130,8 @@ export function useStockHistory(id: string) {
       ),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // The history says itself when it, or a page more, could not be read.
+    meta: { silent: true },
   });
 }
 

@@ -39,26 +39,36 @@ export function orderMovedStock(order: Order, previous: Order | undefined): bool
  * An `onOrder` for the seller's live stream (useOrderEvents): orders that move stock have what
  * shows stock read again ("Sold out (3)", the stock column, the dashboard's low stock, and the
  * edit page of a product they named), at once for the first and then at most once per
- * STOCK_REFRESH_MS, the last of a burst always read: one timer for all of it, the products named
- * while it runs gathered for its read. Only queries on screen are read; the others are marked
- * stale, and read when the seller opens them.
+ * STOCK_REFRESH_MS, the last of a burst always read: one timer for all of it, what the orders
+ * named while it runs gathered for its read. Only queries on screen are read; the others are
+ * marked stale, and read when the seller opens them. A query being read at that moment (the
+ * seller's "Load more", a list's first page) is left to finish, and waits for the next read:
+ * reading it again would cancel that read.
  */
 export function useProductsFollowOrders(): (order: Order, previous: Order | undefined) => void {
   const queryClient = useQueryClient();
   const schedule = useAtMostEvery(STOCK_REFRESH_MS);
-  // The products the orders since the last read named.
-  const named = useRef(new Set<string>());
+  // What the orders since the last read asked to read again, by key.
+  const pending = useRef(new Map<string, readonly string[]>());
+  const read = useCallback(
+    function read() {
+      for (const [id, queryKey] of pending.current) {
+        if (queryClient.isFetching({ queryKey: [...queryKey] }) > 0) continue;
+        pending.current.delete(id);
+        void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+      }
+      if (pending.current.size > 0) schedule(read);
+    },
+    [queryClient, schedule],
+  );
   return useCallback(
     (order, previous) => {
       if (!orderMovedStock(order, previous)) return;
-      for (const item of order.items) named.current.add(item.product._id);
-      schedule(() => {
-        const keys = [...manyProductsKeys, ...[...named.current].flatMap(oneProductKeys)];
-        named.current.clear();
-        for (const queryKey of keys)
-          void queryClient.invalidateQueries({ queryKey: [...queryKey] });
-      });
+      const named = order.items.flatMap((item) => oneProductKeys(item.product._id));
+      for (const queryKey of [...manyProductsKeys, ...named])
+        pending.current.set(JSON.stringify(queryKey), queryKey);
+      schedule(read);
     },
-    [queryClient, schedule],
+    [schedule, read],
   );
 }

@@ -52,11 +52,12 @@ export function EditProductPage() {
       </div>
     );
   }
+  // A product deleted meanwhile (another tab, another seller) is gone even after the page had it:
+  // a later read, after a live order named it, says so rather than keep it editable.
+  const gone = product.error instanceof ApiError && product.error.status === 404;
   // Only a first read that failed: a later one (orders moved its stock, a change was saved) that
   // fails keeps the page as last read, and what the seller is typing in it.
-  const loadFailed =
-    product.isError && !(product.error instanceof ApiError && product.error.status === 404);
-  if (loadFailed && !product.data) {
+  if (product.isError && !gone && !product.data) {
     return (
       <section className="p-4 md:p-10">
         <h1 className="text-xl font-medium">Edit Product</h1>
@@ -64,7 +65,7 @@ export function EditProductPage() {
       </section>
     );
   }
-  if (!product.data) {
+  if (!product.data || gone) {
     return (
       <section className="p-4 md:p-10">
         <h1 className="text-xl font-medium">Product not found</h1>
