@@ -8,8 +8,13 @@ export interface CartActions {
   /** One more of `product`, unless the cart already holds all of its stock (then a toast says so). */
   addToCart: (product: Pick<Product, "_id" | "name" | "stock">) => void;
   updateCart: (productId: string, quantity: number) => void;
-  /** Several lines at once, without a toast per line (the caller says what happened). */
-  setQuantities: (quantities: Record<string, number>) => void;
+  /**
+   * Several lines at once, without a toast per line (the caller says what happened); or, as a
+   * function of the cart as it is when applied, lines that depend on it (added to what it holds).
+   */
+  setQuantities: (
+    quantities: Record<string, number> | ((cart: CartItems) => Record<string, number>),
+  ) => void;
   removeFromCart: (productId: string) => void;
   clearCart: () => void;
 }
@@ -76,6 +81,14 @@ export function useCartCount(): number {
 export function useCartQuantity(productId: string): number {
   const cart = useCartContext();
   return useSyncExternalStore(cart.subscribe, () => cart.get()[productId] ?? 0, noneOnServer);
+}
+
+/**
+ * The cart as last drawn, read when called: for work that reads the cart after waiting (an answer
+ * from the server), when the cart of the render that started it may be old.
+ */
+export function useReadCart(): () => CartItems {
+  return useCartContext().get;
 }
 
 /** The cart's actions, which stay the same functions as the cart changes. */

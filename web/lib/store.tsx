@@ -317,7 +317,10 @@ export function StoreProvider({
       },
       setQuantities: (quantities) =>
         setCart((c) =>
-          Object.entries(quantities).reduce((next, [id, q]) => setQuantity(next, id, q), c),
+          Object.entries(typeof quantities === "function" ? quantities(c) : quantities).reduce(
+            (next, [id, q]) => setQuantity(next, id, q),
+            c,
+          ),
         ),
       removeFromCart: (id) => {
         setCart((c) => removeOne(c, id));

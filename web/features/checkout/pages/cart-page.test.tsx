@@ -172,6 +172,56 @@ describe("cart page", () => {
     });
   });
 
+  it("pays for the cart as it is once the unfinished payments are cancelled, not as it was when pressed", async () => {
+    let waiting = 2;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const calls = api([address("a1", "1 First St")], (url) => {
+      if (url === "/api/order/unpaid/cancel") {
+        const cancelled = waiting;
+        waiting = 0;
+        return { body: { success: true, cancelled, message: "Cancelled them." } };
+      }
+      if (url === "/api/order/stripe")
+        return waiting > 0
+          ? {
+              status: 409,
+              body: {
+                success: false,
+                code: "conflict",
+                unpaidCheckouts: waiting,
+                message: "Unfinished.",
+              },
+            }
+          : { status: 503, body: { success: false, code: "unavailable", message: "Down." } };
+      return undefined;
+    });
+    const answer = globalThis.fetch;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      if (url === "/api/order/unpaid/cancel") await held;
+      return answer(url, init);
+    });
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    await ui.selectOptions(screen.getByLabelText("Payment Method"), "Online");
+    await ui.click(screen.getAllByRole("button", { name: "Proceed to Checkout" })[0]!);
+    const notice = await screen.findByRole("alert");
+    await ui.click(
+      within(notice).getByRole("button", { name: "Cancel them and pay for this cart" }),
+    );
+    // While the cancellation is on its way the shopper takes the onions out.
+    await ui.click(screen.getByRole("button", { name: "Remove Onion from cart" }));
+    await waitFor(() => expect(screen.queryByText("Onion")).not.toBeInTheDocument());
+    release();
+    await screen.findByText("Down.");
+    const second = calls.filter((c) => c.url === "/api/order/stripe")[1]!;
+    const items = (JSON.parse(second.init!.body as string) as { items: { product: string }[] })
+      .items;
+    // Before: the onions were paid for too.
+    expect(items.map((i) => i.product)).toEqual(["p1"]);
+  });
+
   it("offers to give up unfinished online payments when the server refuses another, then pays for this cart", async () => {
     let waiting = 2;
     const calls = api([address("a1", "1 First St")], (url) => {

@@ -142,6 +142,13 @@ export function CartPage() {
   // While the cart's products are on their way the page keeps its final shape (heading, one
   // placeholder per line, the summary's box), so nothing moves when they arrive (unless a kept
   // product no longer exists: its line goes).
+  // The checkout of the cart as last drawn, for a step that goes on after waiting (cancelling
+  // unfinished payments first): a line changed meanwhile is paid for as it is now.
+  const checkoutNow = useRef(checkout);
+  useEffect(() => {
+    checkoutNow.current = checkout;
+  });
+
   if (products.isPending && ids.length > 0)
     return (
       <CartLayout heading={<CartHeading count={ids.length} />} summary={<OrderSummarySkeleton />}>
@@ -212,7 +219,7 @@ export function CartPage() {
                     cancelUnpaid.mutate(undefined, {
                       onSuccess: (answer) => {
                         toast.success(answer.message);
-                        checkout();
+                        checkoutNow.current();
                       },
                     })
                   }

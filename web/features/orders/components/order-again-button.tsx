@@ -2,9 +2,10 @@ import { useState } from "react";
 import { toast } from "../../../ui/toast";
 import { useNavigate } from "react-router";
 import type { Order } from "../../../../contract/order";
+import type { CartItems } from "../../../../contract/user";
 import { ApiError } from "../../../lib/api-client";
 import { MAX_QUANTITY } from "../../../lib/cart-rules";
-import { useCart, useCartActions } from "../../../lib/shown-cart";
+import { useCartActions, useReadCart } from "../../../lib/shown-cart";
 import { currentProducts } from "../api";
 import { orderNumber } from "../../../ui/order-words";
 
@@ -14,7 +15,7 @@ import { orderNumber } from "../../../ui/order-words";
  * others are named in a toast. Then the cart opens.
  */
 export function OrderAgainButton({ order }: { order: Order }) {
-  const cart = useCart();
+  const readCart = useReadCart();
   const { setQuantities } = useCartActions();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -24,27 +25,34 @@ export function OrderAgainButton({ order }: { order: Order }) {
     try {
       const products = await currentProducts(order.items.map((i) => i.product._id));
       const sold = new Map(products.map((p) => [p._id, p]));
-      const added: string[] = [];
-      const missing: string[] = [];
-      const fewer: string[] = [];
-      const quantities: Record<string, number> = {};
-      for (const item of order.items) {
-        const product = sold.get(item.product._id);
-        if (!product || !product.inStock || product.stock <= 0) {
-          missing.push(item.product.name);
-          continue;
+      /** What the order's lines make of `cart`: the quantities to set, and what to say. */
+      const plan = (cart: CartItems) => {
+        const added: string[] = [];
+        const missing: string[] = [];
+        const fewer: string[] = [];
+        const quantities: Record<string, number> = {};
+        for (const item of order.items) {
+          const product = sold.get(item.product._id);
+          if (!product || !product.inStock || product.stock <= 0) {
+            missing.push(item.product.name);
+            continue;
+          }
+          const inCart = cart[product._id] ?? 0;
+          const wanted = Math.min(MAX_QUANTITY, inCart + item.quantity);
+          const quantity = Math.min(wanted, Math.max(inCart, product.stock));
+          if (quantity < wanted) fewer.push(product.name);
+          if (quantity > inCart) {
+            quantities[product._id] = quantity;
+            added.push(product.name);
+          } else missing.push(item.product.name);
         }
-        const inCart = cart[product._id] ?? 0;
-        const wanted = Math.min(MAX_QUANTITY, inCart + item.quantity);
-        const quantity = Math.min(wanted, Math.max(inCart, product.stock));
-        if (quantity < wanted) fewer.push(product.name);
-        if (quantity > inCart) {
-          quantities[product._id] = quantity;
-          added.push(product.name);
-        } else missing.push(item.product.name);
-      }
-      // All lines at once, with one summary instead of the cart's "Cart Updated" for each.
-      setQuantities(quantities);
+        return { quantities, added, missing, fewer };
+      };
+      // Added to the cart as it is when applied, not as it was when pressed: another press, or
+      // another tab, may have changed it meanwhile. All lines at once, with one summary instead
+      // of the cart's "Cart Updated" for each.
+      setQuantities((cart) => plan(cart).quantities);
+      const { added, missing, fewer } = plan(readCart());
       if (added.length === 0) {
         toast.error("None of these items can be ordered right now.");
         return;

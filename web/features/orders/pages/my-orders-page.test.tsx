@@ -157,6 +157,49 @@ describe("my orders: live, links, order again", () => {
     expect(screen.queryByText("Cart Updated")).not.toBeInTheDocument();
   });
 
+  it("adds up two Order again presses made before the first answer", async () => {
+    localStorage.clear(); // an empty cart (the test before leaves its own)
+    const rice = (id: string, quantity: number) =>
+      order(id, {
+        status: "Delivered",
+        items: [{ product: { ...order(id).items[0]!.product, _id: "p1" }, quantity }],
+      });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/order/user?limit=200")
+        return {
+          body: { success: true, orders: [rice("88888888-aaaa", 2), rice("99999999-bbbb", 1)] },
+        };
+      if (url === productListPath({ ids: ["p1"] }))
+        return { body: { success: true, products: [makeProduct("p1", { stock: 50 })] } };
+      if (url === "/api/cart/update") return { body: { success: true, message: "ok" } };
+      return undefined;
+    });
+    const answer = globalThis.fetch;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      if (url === productListPath({ ids: ["p1"] })) await held;
+      return answer(url, init);
+    });
+    renderApp(
+      <>
+        <MyOrdersPage />
+        <CartProbe />
+      </>,
+      { path: "/my-orders", routes: { "/cart": <CartProbe /> } },
+    );
+    const again = (name: string) =>
+      within(screen.getByRole("article", { name })).getByRole("button", { name: /Order again/ });
+    await screen.findByRole("article", { name: "Order 88888888" });
+    await userEvent.click(again("Order 88888888"));
+    await userEvent.click(again("Order 99999999"));
+    act(() => release());
+    // 2 and 1 rice; before, each press counted from the cart as it was when pressed (empty).
+    await waitFor(() => expect(screen.getAllByTestId("cart").at(-1)).toHaveTextContent('{"p1":3}'));
+    expect(await screen.findAllByText("Added to your cart: Product p1")).not.toHaveLength(0);
+  });
+
   it("asks a visitor to log in, with a button that opens the login dialog", async () => {
     mockApi(() => undefined);
     renderApp(
