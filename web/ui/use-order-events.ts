@@ -1,4 +1,9 @@
-import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
+import {
+  replaceEqualDeep,
+  useQueryClient,
+  type Query,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Order } from "../../contract/order";
 
@@ -43,6 +48,44 @@ export function isListed(order: Order): boolean {
  */
 export function orderListMeta(holds: (order: Order) => boolean) {
   return { holds, quietRefresh: true };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+const hasId = (value: unknown): value is { _id: string } =>
+  isPlainObject(value) && typeof value._id === "string";
+
+/**
+ * A list query's `structuralSharing`: every order that did not change keeps its object, wherever
+ * it now stands in the list, so that a memoised card is drawn again only for its own order.
+ * TanStack Query's default (`replaceEqualDeep`) compares arrays place by place: an order added
+ * at the top of a list (a live event) or dropped from its middle, or a list read again in
+ * another order than the cache's, gave every order after it a new object. Arrays of objects with
+ * an `_id` are matched by id (each pair then by `replaceEqualDeep`); all else as by default.
+ */
+export function keepOrdersById(previous: unknown, next: unknown): unknown {
+  if (Array.isArray(previous) && Array.isArray(next) && next.every(hasId)) {
+    const byId = new Map<string, unknown>();
+    for (const item of previous) if (hasId(item)) byId.set(item._id, item);
+    let same = previous.length === next.length;
+    const shared = next.map((item, i) => {
+      const kept = byId.get(item._id);
+      const copy = kept === undefined ? item : replaceEqualDeep(kept, item);
+      if (copy !== previous[i]) same = false;
+      return copy;
+    });
+    return same ? previous : shared;
+  }
+  if (isPlainObject(previous) && isPlainObject(next)) {
+    let same = Object.keys(previous).length === Object.keys(next).length;
+    const shared: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(next)) {
+      shared[key] = keepOrdersById(previous[key], value);
+      if (shared[key] !== previous[key] || !(key in previous)) same = false;
+    }
+    return same ? previous : shared;
+  }
+  return replaceEqualDeep(previous, next);
 }
 
 function holdsOf(meta: Record<string, unknown> | undefined): (order: Order) => boolean {

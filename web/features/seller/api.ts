@@ -32,7 +32,7 @@ import type {
 import type { Dashboard, ProductCounts, ShopSettings } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../ui/toast";
-import { isListed, orderListMeta } from "../../ui/use-order-events";
+import { isListed, keepOrdersById, orderListMeta } from "../../ui/use-order-events";
 import { useAtMostEvery } from "./components/use-at-most-every";
 
 /*
@@ -206,6 +206,7 @@ const openQueue = {
     };
   },
   meta: orderListMeta(inQueue),
+  structuralSharing: keepOrdersById,
 };
 
 /** At most this often a cut queue is read again as orders leave it (useQueueRefill). */
@@ -282,6 +283,7 @@ export function useRefundsOwed() {
     queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller?refundDue=true"),
     select: (b) => b.orders,
     meta: orderListMeta((order) => order.refundDue),
+    structuralSharing: keepOrdersById,
   });
 }
 
@@ -290,6 +292,7 @@ const recentOrders = (enabled: boolean) => ({
   queryFn: () => apiFetch<OrderListResponse>(`/api/order/seller?limit=${SELLER_LIST_LIMIT}`),
   enabled,
   meta: orderListMeta(isListed),
+  structuralSharing: keepOrdersById,
 });
 
 /** The newest `SELLER_LIST_LIMIT` orders of every status: the history behind the queue. */
@@ -340,6 +343,7 @@ export function useAwaitingPaymentOrders(enabled: boolean) {
     enabled,
     refetchInterval: enabled ? 30_000 : false,
     meta: orderListMeta((order) => order.status === "Awaiting Payment"),
+    structuralSharing: keepOrdersById,
   });
 }
 
