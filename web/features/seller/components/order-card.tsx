@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { createContext, memo, useContext, useLayoutEffect, useRef } from "react";
 import type { Order } from "../../../../contract/order";
 import {
   openStatuses,
@@ -19,16 +19,17 @@ const toneClass: Record<DueTone, string> = {
   late: "bg-red-100 text-red-700",
 };
 
+/**
+ * The time the queue's countdowns read (the page's `useNow`), given once around the list rather
+ * than to each card: a tick of the clock then draws again every card's minutes left, not every
+ * card (with 500 cards, a long task on a phone every 30 s).
+ */
+export const QueueClock = createContext<number | null>(null);
+
 /** Minutes to the promise for an open order: amber under 10 minutes, red once late. */
-export function OrderDue({
-  order,
-  now,
-  timeZone,
-}: {
-  order: Order;
-  now: number;
-  timeZone?: string;
-}) {
+export function OrderDue({ order, timeZone }: { order: Order; timeZone?: string }) {
+  const now = useContext(QueueClock);
+  if (now === null) throw new Error("OrderDue needs the queue's clock (QueueClock)");
   const due = dueLabel(order.deliverBy, now);
   // "7:42 pm" on the shop's clock.
   const dueAt = shopFormat(timeZone).clock(order.deliverBy);
@@ -45,30 +46,33 @@ export function OrderDue({
 }
 
 /**
- * One order in the seller's queue: what to pack, for whom, its promise, and the next moves; its
- * times in `timeZone`, the shop's.
- * `onLeaveWithFocus` runs when the card leaves the page holding the focus (its order moved out
- * of the list shown), so that the page can put the focus somewhere better than the body.
+ * One order in the seller's queue: what to pack, for whom, its promise (by the `QueueClock`
+ * around it), and the next moves; its times in `timeZone`, the shop's.
+ * `onLeaveWithFocus` runs, with the order's id, when the card leaves the page holding the focus
+ * (its order moved out of the list shown), so that the page can put the focus somewhere better
+ * than the body.
+ *
+ * Memoised: with hundreds of orders listed, a move or a live event draws again only the card of
+ * the order that changed (the queue's lists keep the other orders' objects, and the page passes
+ * a stable `onLeaveWithFocus`).
  */
-export function OrderCard({
+export const OrderCard = memo(function OrderCard({
   order,
-  now,
   timeZone,
   onLeaveWithFocus,
 }: {
   order: Order;
-  now: number;
   timeZone?: string;
-  onLeaveWithFocus?: () => void;
+  onLeaveWithFocus?: (orderId: string) => void;
 }) {
   const move = useMoveOrder();
   const next = sellerTransitions[order.status];
   const open = openStatuses.includes(order.status);
   const number = orderNumber(order._id);
   const card = useRef<HTMLElement>(null);
-  const leaveWithFocus = useRef(onLeaveWithFocus);
+  const leaveWithFocus = useRef<(() => void) | undefined>(undefined);
   useLayoutEffect(() => {
-    leaveWithFocus.current = onLeaveWithFocus;
+    leaveWithFocus.current = () => onLeaveWithFocus?.(order._id);
   });
   useLayoutEffect(() => {
     const article = card.current;
@@ -107,7 +111,7 @@ export function OrderCard({
       <div className="flex flex-col items-start gap-1.5">
         <p className="font-mono text-sm font-medium text-gray-800">#{number}</p>
         <OrderStatusBadge status={order.status} />
-        {open && <OrderDue order={order} now={now} timeZone={timeZone} />}
+        {open && <OrderDue order={order} timeZone={timeZone} />}
         <p className="text-xs text-gray-500">
           <time dateTime={order.createdAt}>{shopFormat(timeZone).placed(order.createdAt)}</time>
         </p>
@@ -160,4 +164,4 @@ export function OrderCard({
       </div>
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   OPEN_QUEUE_LIMIT,
@@ -24,7 +24,7 @@ import {
   useShopTimeZone,
 } from "../api";
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
-import { OrderCard } from "../components/order-card";
+import { OrderCard, QueueClock } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
 import { formatCount } from "../components/format-count";
 import { SELLER_EVENTS_URL } from "../components/order-format";
@@ -205,6 +205,15 @@ export function SellerOrdersPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const focusLostAt = useRef<number | null>(null);
+  // The orders as last drawn: a card leaving runs its cleanup before this is updated, so it finds
+  // its place in the list it leaves. The cards get one callback for good (they are memoised).
+  const drawnIds = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    drawnIds.current = shown.map((order) => order._id);
+  });
+  const onLeaveWithFocus = useCallback((orderId: string) => {
+    focusLostAt.current = drawnIds.current.indexOf(orderId);
+  }, []);
   useLayoutEffect(() => {
     const at = focusLostAt.current;
     if (at === null) return;
@@ -306,18 +315,19 @@ export function SellerOrdersPage() {
                     : `No orders in ${filter}.`}
             </p>
           ) : (
-            <ul ref={list} className="flex flex-col gap-4" aria-label="Orders">
-              {shown.map((order, index) => (
-                <li key={order._id}>
-                  <OrderCard
-                    order={order}
-                    now={now}
-                    timeZone={timeZone}
-                    onLeaveWithFocus={() => (focusLostAt.current = index)}
-                  />
-                </li>
-              ))}
-            </ul>
+            <QueueClock value={now}>
+              <ul ref={list} className="flex flex-col gap-4" aria-label="Orders">
+                {shown.map((order) => (
+                  <li key={order._id}>
+                    <OrderCard
+                      order={order}
+                      timeZone={timeZone}
+                      onLeaveWithFocus={onLeaveWithFocus}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </QueueClock>
           )}
           {historyStatus !== undefined && (historyFull || historyShown) && (
             <OlderOrders
