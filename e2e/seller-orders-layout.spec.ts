@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Locator } from "@playwright/test";
 import { e2eSeller } from "./global-setup";
 import { newShopper } from "./helpers";
 
@@ -125,5 +125,109 @@ test("on a tablet beside the sidebar (820 px), an order's moves are on screen, n
   expect(main).toBe(0);
   const box = (await move.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(820);
+  await context.close();
+});
+
+test("a long queue draws only the cards near the screen; scrolling, Tab and find reach the others, drawn, with nothing moving", async ({
+  request,
+  browser,
+}) => {
+  await placeOrders(request, 20);
+  expect((await request.post("/api/seller/login", { data: e2eSeller })).ok()).toBe(true);
+  const context = await browser.newContext({
+    storageState: await request.storageState(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  const page = await context.newPage();
+  // Layout shifts as CLS counts them (not within half a second of a tap or key).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { shifted: number };
+    counted.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) counted.shifted += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const shifted = () => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+  const frames = () =>
+    page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  await page.goto("/seller/orders");
+  const cards = page.locator('ul[aria-label="Orders"] > li');
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(20);
+  // Whether the browser draws the card now (false while it is skipped, off screen).
+  const drawn = (card: Locator) =>
+    card
+      .getByRole("article")
+      .evaluate((article) => article.checkVisibility({ contentVisibilityAuto: true }));
+  await expect.poll(() => drawn(cards.nth(0))).toBe(true);
+  expect(await drawn(cards.nth(15))).toBe(false);
+
+  // A card never drawn counts as its estimate: near enough its real height that the list's
+  // length (and the scroll bar) barely changes as cards are drawn.
+  const estimate = await cards.nth(15).evaluate((li) => li.getBoundingClientRect().height);
+  await cards.nth(15).scrollIntoViewIfNeeded();
+  await frames();
+  const real = await cards.nth(15).evaluate((li) => li.getBoundingClientRect().height);
+  expect(Math.abs(real - estimate) / real).toBeLessThan(0.1);
+
+  // Scrolling down the whole list, every card reaching the screen is drawn, and nothing moves.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await frames();
+  await page.evaluate(() => ((window as unknown as { shifted: number }).shifted = 0));
+  const end = await page.evaluate(() => document.documentElement.scrollHeight);
+  const undrawn: number[] = [];
+  for (let y = 0; y <= end; y += 400) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await frames();
+    undrawn.push(
+      ...(await cards.evaluateAll((items) =>
+        items.flatMap((li, i) => {
+          const { top, bottom } = li.getBoundingClientRect();
+          const onScreen = bottom > 0 && top < window.innerHeight;
+          const article = li.querySelector("article")!;
+          return onScreen && !article.checkVisibility({ contentVisibilityAuto: true }) ? [i] : [];
+        }),
+      )),
+    );
+  }
+  expect(undrawn).toEqual([]);
+  expect(await shifted()).toBe(0);
+
+  // Tabbing from the first card into one skipped brings it on screen, drawn.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await frames();
+  const twelfth = cards.nth(11);
+  expect(await drawn(twelfth)).toBe(false);
+  await cards.nth(0).getByRole("button").first().focus();
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press("Tab");
+    if (await twelfth.evaluate((li) => li.contains(document.activeElement))) break;
+  }
+  await expect(twelfth.getByRole("button").first()).toBeFocused();
+  await expect(twelfth.getByRole("button").first()).toBeInViewport();
+  expect(await drawn(twelfth)).toBe(true);
+
+  // The browser's find reaches a card skipped far down the list, and shows it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await frames();
+  const last = cards.last();
+  expect(await drawn(last)).toBe(false);
+  const number = (await last.getByText(/^#\w{8}$/).textContent())!;
+  expect(
+    await page.evaluate(
+      (text) => (window as { find?: (s: string) => boolean }).find?.(text),
+      number,
+    ),
+  ).toBe(true);
+  await expect(last.getByText(number)).toBeInViewport();
+  expect(await drawn(last)).toBe(true);
   await context.close();
 });

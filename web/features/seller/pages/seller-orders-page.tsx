@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   OPEN_QUEUE_LIMIT,
@@ -318,7 +325,11 @@ export function SellerOrdersPage() {
             <QueueClock value={now}>
               <ul ref={list} className="flex flex-col gap-4" aria-label="Orders">
                 {shown.map((order) => (
-                  <li key={order._id}>
+                  <li
+                    key={order._id}
+                    className="queue-card"
+                    style={{ "--items": order.items.length } as CSSProperties}
+                  >
                     <OrderCard
                       order={order}
                       timeZone={timeZone}
