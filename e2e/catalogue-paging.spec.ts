@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { countLayoutShifts, frames } from "./helpers";
 
 // The e2e store holds the demo catalogue and 230 generated Grains products (global-setup.ts).
 test("a long category loads 24 at a time as the shopper scrolls, opens the 30th product, and Back returns to the same place", async ({
@@ -90,26 +91,10 @@ const undrawnOnScreen = (page: Page) =>
     }),
   );
 
-const frames = (page: Page) =>
-  page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-
 test("a long list draws only the blocks of cards near the screen; scrolling, the keyboard and Back find the cards drawn and in place", async ({
   page,
 }) => {
-  // Layout shifts as CLS counts them (not within half a second of a tap or key).
-  await page.addInitScript(() => {
-    const counted = window as unknown as { shifted: number };
-    counted.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[])
-        if (!entry.hadRecentInput) counted.shifted += entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  const shifts = await countLayoutShifts(page);
   await page.goto("/products/grains");
   const cards = await loadCards(page, 120);
 
@@ -128,7 +113,7 @@ test("a long list draws only the blocks of cards near the screen; scrolling, the
     .locator('[role="list"] > ul')
     .nth(3)
     .evaluate((block) => block.getBoundingClientRect().top + window.scrollY);
-  await page.evaluate(() => ((window as unknown as { shifted: number }).shifted = 0));
+  await shifts.reset();
   const undrawn: string[] = [];
   for (let y = 0; y <= fourthBlock; y += 400) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
@@ -136,7 +121,7 @@ test("a long list draws only the blocks of cards near the screen; scrolling, the
     undrawn.push(...(await undrawnOnScreen(page)));
   }
   expect(undrawn).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  expect(await shifts.shifted()).toBe(0);
 
   // Tabbing from the first card into a block that was skipped brings each card on screen, drawn.
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -69,3 +69,32 @@ export async function animationsSettled(page: Page): Promise<void> {
     ),
   );
 }
+
+/** Two animation frames: what the page had to draw by now is drawn (and its layout shifts reported). */
+export function frames(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/**
+ * Counts the page's layout shifts as CLS counts them (not within half a second of a tap or key),
+ * from its next load on: `shifted()` reads the sum so far, `reset()` starts it again at 0.
+ */
+export async function countLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { shifted: number };
+    counted.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) counted.shifted += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return {
+    shifted: () => page.evaluate(() => (window as unknown as { shifted: number }).shifted),
+    reset: () => page.evaluate(() => void ((window as unknown as { shifted: number }).shifted = 0)),
+  };
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator } from "@playwright/test";
 import { e2eSeller } from "./global-setup";
-import { newShopper } from "./helpers";
+import { countLayoutShifts, frames, newShopper } from "./helpers";
 
 /** A new shopper places `count` cash on delivery orders of one to three products (API calls). */
 async function placeOrders(api: APIRequestContext, count: number): Promise<string[]> {
@@ -142,23 +142,7 @@ test("a long queue draws only the cards near the screen; scrolling, Tab and find
     deviceScaleFactor: 2,
   });
   const page = await context.newPage();
-  // Layout shifts as CLS counts them (not within half a second of a tap or key).
-  await page.addInitScript(() => {
-    const counted = window as unknown as { shifted: number };
-    counted.shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[])
-        if (!entry.hadRecentInput) counted.shifted += entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  const shifted = () => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
-  const frames = () =>
-    page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+  const shifts = await countLayoutShifts(page);
   await page.goto("/seller/orders");
   const cards = page.locator('ul[aria-label="Orders"] > li');
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(20);
@@ -174,19 +158,19 @@ test("a long queue draws only the cards near the screen; scrolling, Tab and find
   // length (and the scroll bar) barely changes as cards are drawn.
   const estimate = await cards.nth(15).evaluate((li) => li.getBoundingClientRect().height);
   await cards.nth(15).scrollIntoViewIfNeeded();
-  await frames();
+  await frames(page);
   const real = await cards.nth(15).evaluate((li) => li.getBoundingClientRect().height);
   expect(Math.abs(real - estimate) / real).toBeLessThan(0.1);
 
   // Scrolling down the whole list, every card reaching the screen is drawn, and nothing moves.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await frames();
-  await page.evaluate(() => ((window as unknown as { shifted: number }).shifted = 0));
+  await frames(page);
+  await shifts.reset();
   const end = await page.evaluate(() => document.documentElement.scrollHeight);
   const undrawn: number[] = [];
   for (let y = 0; y <= end; y += 400) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await frames();
+    await frames(page);
     undrawn.push(
       ...(await cards.evaluateAll((items) =>
         items.flatMap((li, i) => {
@@ -199,11 +183,11 @@ test("a long queue draws only the cards near the screen; scrolling, Tab and find
     );
   }
   expect(undrawn).toEqual([]);
-  expect(await shifted()).toBe(0);
+  expect(await shifts.shifted()).toBe(0);
 
   // Tabbing from the first card into one skipped brings it on screen, drawn.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await frames();
+  await frames(page);
   const twelfth = cards.nth(11);
   expect(await drawn(twelfth)).toBe(false);
   await cards.nth(0).getByRole("button").first().focus();
@@ -217,7 +201,7 @@ test("a long queue draws only the cards near the screen; scrolling, Tab and find
 
   // The browser's find reaches a card skipped far down the list, and shows it.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await frames();
+  await frames(page);
   const last = cards.last();
   expect(await drawn(last)).toBe(false);
   const number = (await last.getByText(/^#\w{8}$/).textContent())!;
