@@ -62,6 +62,39 @@ function api(addresses: unknown[], more: Parameters<typeof mockApi>[0] = () => u
   });
 }
 
+/**
+ * The server of a shopper who left 2 online payments unfinished: it refuses another (409, with
+ * `unpaidCheckouts`) until they are cancelled, and then cannot open it either (503: a test cannot
+ * leave for the provider's page). The messages are what each answer says.
+ */
+function unfinishedPayments(words: {
+  cancelled: string;
+  refused: string;
+  down: string;
+}): Parameters<typeof api>[1] {
+  let waiting = 2;
+  return (url) => {
+    if (url === "/api/order/unpaid/cancel") {
+      const cancelled = waiting;
+      waiting = 0;
+      return { body: { success: true, cancelled, message: words.cancelled } };
+    }
+    if (url === "/api/order/stripe")
+      return waiting > 0
+        ? {
+            status: 409,
+            body: {
+              success: false,
+              code: "conflict",
+              unpaidCheckouts: waiting,
+              message: words.refused,
+            },
+          }
+        : { status: 503, body: { success: false, code: "unavailable", message: words.down } };
+    return undefined;
+  };
+}
+
 describe("cart page", () => {
   it("keeps its frame while the products load: the heading stays, placeholders become lines", async () => {
     let release = () => {};
@@ -173,29 +206,12 @@ describe("cart page", () => {
   });
 
   it("pays for the cart as it is once the unfinished payments are cancelled, not as it was when pressed", async () => {
-    let waiting = 2;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const calls = api([address("a1", "1 First St")], (url) => {
-      if (url === "/api/order/unpaid/cancel") {
-        const cancelled = waiting;
-        waiting = 0;
-        return { body: { success: true, cancelled, message: "Cancelled them." } };
-      }
-      if (url === "/api/order/stripe")
-        return waiting > 0
-          ? {
-              status: 409,
-              body: {
-                success: false,
-                code: "conflict",
-                unpaidCheckouts: waiting,
-                message: "Unfinished.",
-              },
-            }
-          : { status: 503, body: { success: false, code: "unavailable", message: "Down." } };
-      return undefined;
-    });
+    const calls = api(
+      [address("a1", "1 First St")],
+      unfinishedPayments({ cancelled: "Cancelled them.", refused: "Unfinished.", down: "Down." }),
+    );
     const answer = globalThis.fetch;
     vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
       if (url === "/api/order/unpaid/cancel") await held;
@@ -223,38 +239,15 @@ describe("cart page", () => {
   });
 
   it("offers to give up unfinished online payments when the server refuses another, then pays for this cart", async () => {
-    let waiting = 2;
-    const calls = api([address("a1", "1 First St")], (url) => {
-      if (url === "/api/order/unpaid/cancel") {
-        const cancelled = waiting;
-        waiting = 0;
-        return {
-          body: {
-            success: true,
-            cancelled,
-            message: `Your ${cancelled} unfinished online payments were cancelled.`,
-          },
-        };
-      }
-      if (url === "/api/order/stripe")
-        return waiting > 0
-          ? {
-              status: 409,
-              body: {
-                success: false,
-                code: "conflict",
-                unpaidCheckouts: waiting,
-                message:
-                  "You have 2 online payments you did not finish. Cancel them to pay for this cart, or choose Cash On Delivery.",
-              },
-            }
-          : // Not opened this time either (a test cannot leave for the provider's page).
-            {
-              status: 503,
-              body: { success: false, code: "unavailable", message: "Online payment is down." },
-            };
-      return undefined;
-    });
+    const calls = api(
+      [address("a1", "1 First St")],
+      unfinishedPayments({
+        cancelled: "Your 2 unfinished online payments were cancelled.",
+        refused:
+          "You have 2 online payments you did not finish. Cancel them to pay for this cart, or choose Cash On Delivery.",
+        down: "Online payment is down.",
+      }),
+    );
     renderApp(<CartPage />, { path: "/cart" });
     await screen.findByText(/1 First St/);
     const ui = userEvent.setup();

@@ -56,66 +56,67 @@ describe("the edit page following live orders", () => {
 });
 
 describe("the 5 s wait between reads", () => {
-  it("reads what the orders named while it waited, once it is over", async () => {
+  /** An order of one unit of `productId`. */
+  const ofProduct = (id: string, productId: string) =>
+    makeOrder(id, {
+      items: [{ product: { ...makeOrder(id).items[0]!.product, _id: productId }, quantity: 1 }],
+    });
+
+  /**
+   * The hook on a client holding the dashboard and product p1's edit page, as if just read (fresh
+   * for 30 s); `readAgain()` puts them back so, as the reads an order asked for would; `stale()`
+   * says which of the two are marked to be read again.
+   */
+  function follow() {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
     const client = createQueryClient(false);
-    client.setQueryData(["seller", "dashboard", 7], { lowStock: [] });
-    client.setQueryData(["products", "seller", "one", "p1"], { product: makeProduct("p1") });
+    const readAgain = () => {
+      client.setQueryData(["seller", "dashboard", 7], { lowStock: [] });
+      client.setQueryData(["products", "seller", "one", "p1"], { product: makeProduct("p1") });
+    };
+    readAgain();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     const hook = renderHook(() => useProductsFollowOrders(), { wrapper });
+    const stale = () => ({
+      dashboard: client
+        .getQueryCache()
+        .find({ queryKey: ["seller", "dashboard", 7] })!
+        .isStale(),
+      p1: client
+        .getQueryCache()
+        .find({ queryKey: ["products", "seller", "one", "p1"] })!
+        .isStale(),
+    });
+    return { hook, readAgain, stale };
+  }
+
+  it("reads what the orders named while it waited, once it is over", async () => {
+    const { hook, readAgain, stale } = follow();
     act(() => hook.result.current(makeOrder("11111111-aaaa", { items: [] }), undefined));
-    client.setQueryData(["seller", "dashboard", 7], { lowStock: [] });
-    client.setQueryData(["products", "seller", "one", "p1"], { product: makeProduct("p1") });
+    readAgain();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     act(() => hook.result.current(makeOrder("22222222-bbbb"), undefined));
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    const dashboard = client.getQueryCache().find({ queryKey: ["seller", "dashboard", 7] })!;
-    const p1 = client.getQueryCache().find({ queryKey: ["products", "seller", "one", "p1"] })!;
-    expect({ dashboard: dashboard.isStale(), p1: p1.isStale() }).toEqual({
-      dashboard: true,
-      p1: true,
-    });
+    expect(stale()).toEqual({ dashboard: true, p1: true });
   });
 
   it("reads what the orders named while it waited when the stream's owner goes first (another page opened)", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const client = createQueryClient(false);
-    // The dashboard and product p1's edit page, read earlier (fresh for 30 s).
-    client.setQueryData(["seller", "dashboard", 7], { lowStock: [] });
-    client.setQueryData(["products", "seller", "one", "p1"], { product: makeProduct("p1") });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const hook = renderHook(() => useProductsFollowOrders(), { wrapper });
-    const other = (id: string) =>
-      makeOrder(id, {
-        items: [{ product: { ...makeOrder(id).items[0]!.product, _id: "p2" }, quantity: 1 }],
-      });
-    const ofP1 = (id: string) =>
-      makeOrder(id, {
-        items: [{ product: { ...makeOrder(id).items[0]!.product, _id: "p1" }, quantity: 1 }],
-      });
+    const { hook, readAgain, stale } = follow();
     // First order: read at once. Refresh the caches as the refetch would have.
-    act(() => hook.result.current(other("11111111-aaaa"), undefined));
-    client.setQueryData(["seller", "dashboard", 7], { lowStock: [] });
-    client.setQueryData(["products", "seller", "one", "p1"], { product: makeProduct("p1") });
+    act(() => hook.result.current(ofProduct("11111111-aaaa", "p2"), undefined));
+    readAgain();
     // A second order within 5 s, naming p1: gathered for the timer's read.
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    act(() => hook.result.current(ofP1("22222222-bbbb"), undefined));
+    act(() => hook.result.current(ofProduct("22222222-bbbb", "p1"), undefined));
     // The seller opens Orders (the layout's stream unmounts) before the 5 s are up.
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     hook.unmount();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    const dashboard = client.getQueryCache().find({ queryKey: ["seller", "dashboard", 7] })!;
-    const p1 = client.getQueryCache().find({ queryKey: ["products", "seller", "one", "p1"] })!;
     // Before: dropped with the timer, neither was read nor marked stale, and back within 30 s both
     // showed the stock before order 2.
-    expect({ dashboard: dashboard.isStale(), p1: p1.isStale() }).toEqual({
-      dashboard: true,
-      p1: true,
-    });
+    expect(stale()).toEqual({ dashboard: true, p1: true });
   });
 });
 
