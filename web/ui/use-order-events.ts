@@ -98,6 +98,15 @@ export function isOlder(incoming: Order, cached: Order): boolean {
   return incoming.history.length < cached.history.length;
 }
 
+/**
+ * Whether a query's data is one applyOrderEvent keeps current: a list of orders (`orders`) or one
+ * order (`order`).
+ */
+export function holdsOrders(data: unknown): boolean {
+  if (!data || typeof data !== "object") return false;
+  return ("orders" in data && Array.isArray(data.orders)) || "order" in data;
+}
+
 /** Puts `order` into every order cache; answers the copy that was there before, if any. */
 export function applyOrderEvent(queryClient: QueryClient, order: Order): Order | undefined {
   let previous: Order | undefined;

@@ -32,7 +32,13 @@ import type {
 import type { Dashboard, ProductCounts, ShopSettings } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
 import { toast } from "../../ui/toast";
-import { isListed, keepOrdersById, orderListMeta } from "../../ui/use-order-events";
+import {
+  applyOrderEvent,
+  holdsOrders,
+  isListed,
+  keepOrdersById,
+  orderListMeta,
+} from "../../ui/use-order-events";
 import { useAtMostEvery } from "./components/use-at-most-every";
 
 /*
@@ -209,6 +215,10 @@ const openQueue = {
   structuralSharing: keepOrdersById,
 };
 
+/** Whether the server left open orders out of the queue as last read (past OPEN_QUEUE_LIMIT). */
+const isQueueCut = (queue: OpenQueueRead | undefined) =>
+  queue?.openTotal !== undefined && queue.openTotal > queue.listedWhenCounted;
+
 /** At most this often a cut queue is read again as orders leave it (useQueueRefill). */
 export const QUEUE_REFILL_MS = 5_000;
 
@@ -217,16 +227,15 @@ export const QUEUE_REFILL_MS = 5_000;
  * server leaves out open orders (the stale ones first, then those promised last); events add the
  * orders placed since, but nothing else would bring in those left out as the ones listed go. So
  * while the queue is cut, an order leaving it (delivered or cancelled, here or on another device)
- * has it read again: at once, then at most once per QUEUE_REFILL_MS. (The seller's own moves
- * read every order list again anyway, useMoveOrder.)
+ * has it read again: at once, then at most once per QUEUE_REFILL_MS. (The seller's own move has
+ * it read at once, useMoveOrder.)
  */
 export function useQueueRefill(): (order: Order, previous: Order | undefined) => void {
   const queryClient = useQueryClient();
   const schedule = useAtMostEvery(QUEUE_REFILL_MS);
   return useCallback(
     (order, previous) => {
-      const queue = queryClient.getQueryData<OpenQueueRead>(openQueue.queryKey);
-      const cut = queue?.openTotal !== undefined && queue.openTotal > queue.listedWhenCounted;
+      const cut = isQueueCut(queryClient.getQueryData<OpenQueueRead>(openQueue.queryKey));
       if (!cut || !previous || !inQueue(previous) || inQueue(order)) return;
       schedule(
         () => void queryClient.invalidateQueries({ queryKey: openQueue.queryKey, exact: true }),
@@ -441,10 +450,42 @@ export const useUpdatePhotos = () =>
     [productsKey, dashboardKey],
   );
 /** Moves an order along; the server's answer ("Order #1a2b3c4d moved to Delivered") is toasted. */
-export const useMoveOrder = () =>
-  useInvalidating(
-    (v: { orderId: string; status: OrderStatus }) =>
-      apiFetch<{ message: string }>("/api/order/status", { json: v }),
-    [["orders"], productsKey, dashboardKey],
-    (answer) => toast.success(answer.message),
-  );
+/**
+ * `POST /api/order/status`. Its answer carries the order as moved, which goes into every order
+ * list the way a live event does (applyOrderEvent; the seller's stream brings the same copy a
+ * moment later): a move in a rush does not read the queue of up to 500 orders and the history
+ * lists again. Read again only what the answer cannot tell: order queries that are not lists of
+ * orders (the pick list), the queue when a rush had cut it and the order left it (the next one
+ * comes in, useQueueRefill's rule, at once for the seller's own move), and for a cancellation
+ * what shows the stock it gave back. A refused move (another device moved the order first)
+ * reads every order list again.
+ */
+export function useMoveOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { orderId: string; status: OrderStatus }) =>
+      apiFetch<{ message: string; order: Order }>("/api/order/status", { json: v }),
+    // Here, not in mutate(): a card whose order leaves the list shown is gone by then.
+    onSuccess: async ({ message, order }) => {
+      toast.success(message);
+      const cut = isQueueCut(queryClient.getQueryData<OpenQueueRead>(openQueue.queryKey));
+      const previous = applyOrderEvent(queryClient, order);
+      const keys: (readonly string[])[] = [dashboardKey];
+      if (cut && previous && inQueue(previous) && !inQueue(order)) keys.push(openQueue.queryKey);
+      if (order.status === "Cancelled") keys.push(productsKey);
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: ["orders"],
+          predicate: (query) => !holdsOrders(query.state.data),
+        }),
+        ...keys.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),
+      ]);
+    },
+    onError: () =>
+      Promise.all(
+        [["orders"], productsKey, dashboardKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

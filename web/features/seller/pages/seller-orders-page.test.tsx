@@ -478,6 +478,65 @@ describe("seller: live order queue", () => {
     expect(screen.queryByText(/promised soonest/)).toBeNull();
   });
 
+  it("puts a move's answer into the lists without reading any of them again", async () => {
+    FakeEventSource.install();
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const orders = [
+      makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(10) }),
+      makeOrder("bbbbbbbb-2", { status: "Out for Delivery", deliverBy: minutesFromNow(20) }),
+      makeOrder("cccccccc-3", { deliverBy: minutesFromNow(25) }),
+    ];
+    const calls = serve(orders);
+    const listReads = () => calls.filter((c) => c.url.startsWith("/api/order/seller?")).length;
+    render();
+    const first = await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    await FakeEventSource.current(EVENTS)!.open();
+    await waitFor(() => expect(screen.getByText("Live")).toBeInTheDocument());
+    const reads = listReads();
+
+    await userEvent.click(within(first).getByRole("button", { name: "Mark Packing" }));
+    expect(await screen.findByText("Order #aaaaaaaa moved to Packing")).toBeInTheDocument();
+    expect(
+      within(first).getByRole("button", { name: "Mark Out for Delivery" }),
+    ).toBeInTheDocument();
+    const second = screen.getByRole("article", { name: "Order bbbbbbbb" });
+    await userEvent.click(within(second).getByRole("button", { name: "Mark Delivered" }));
+    await waitFor(() => expect(labels()).toEqual(["Order aaaaaaaa", "Order cccccccc"]));
+    const third = screen.getByRole("article", { name: "Order cccccccc" });
+    await userEvent.click(within(third).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(labels()).toEqual(["Order aaaaaaaa"]));
+    expect(listReads()).toBe(reads);
+    // The other lists hold the moved orders too (the history's first read is where they are).
+    const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
+    await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
+    expect(labels()).toEqual(["Order bbbbbbbb"]);
+    await userEvent.click(within(nav).getByRole("link", { name: /Cancelled/ }));
+    expect(labels()).toEqual(["Order cccccccc"]);
+  });
+
+  it("reads a cut queue again at once when the seller's own move takes an order out of it", async () => {
+    FakeEventSource.install();
+    const orders = [10, 20, 30].map((minutes, i) =>
+      makeOrder(`${"abc"[i]!.repeat(8)}-${i}`, {
+        status: "Out for Delivery",
+        deliverBy: minutesFromNow(minutes),
+      }),
+    );
+    queueLimit = 2;
+    openTotal = 3;
+    const calls = serve(orders);
+    const queueReads = () => calls.filter((c) => c.url === "/api/order/seller?open=true").length;
+    render();
+    const first = await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    await FakeEventSource.current(EVENTS)!.open();
+    const reads = queueReads();
+    openTotal = 2;
+    await userEvent.click(within(first).getByRole("button", { name: "Mark Delivered" }));
+    await waitFor(() => expect(labels()).toEqual(["Order bbbbbbbb", "Order cccccccc"]));
+    expect(queueReads()).toBe(reads + 1);
+    expect(screen.queryByText(/promised soonest/)).toBeNull();
+  });
+
   it("filters by status, kept in the URL", async () => {
     FakeEventSource.install();
     serve([
