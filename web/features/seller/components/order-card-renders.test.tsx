@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Order } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
 import { FakeEventSource } from "../../../test/fake-event-source";
@@ -8,7 +8,9 @@ import { makeOrder } from "../../../test/order-fixture";
 import { mockApi, renderApp } from "../../../test/render";
 import type * as orderWords from "../../../ui/order-words";
 import { paymentStatus } from "../../../ui/order-words";
+import { minutesFromNow, moved, NOW, fakeQueueClock } from "../../../test/seller-queue-clock";
 import { SellerOrdersPage } from "../pages/seller-orders-page";
+import { SELLER_EVENTS_URL } from "./order-format";
 
 // Every render of an order card asks once for its order's payment status: counting those calls,
 // by order, counts each card's renders (without a counter in the card itself).
@@ -17,19 +19,8 @@ vi.mock("../../../ui/order-words", async (importOriginal) => {
   return { ...actual, paymentStatus: vi.fn(actual.paymentStatus) };
 });
 
-const EVENTS = "/api/order/seller/events";
-const NOW = new Date("2026-11-22T10:12:00.000Z");
-const minutesFromNow = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const EVENTS = SELLER_EVENTS_URL;
+fakeQueueClock();
 
 /** The cards drawn since the last call, by order number, with how many times each was drawn. */
 function cardsDrawn(): Record<string, number> {
@@ -41,12 +32,6 @@ function cardsDrawn(): Record<string, number> {
   vi.mocked(paymentStatus).mockClear();
   return drawn;
 }
-
-const moved = (order: Order, status: Order["status"]): Order => ({
-  ...order,
-  status,
-  history: [...order.history, { status, at: NOW.toISOString() }],
-});
 
 /** The queue (open orders, the soonest promise first) and the seller's moves. */
 function serve(orders: Order[]) {

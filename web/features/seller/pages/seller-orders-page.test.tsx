@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { OPEN_QUEUE_LIMIT, SELLER_LIST_LIMIT, type Order } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
 import { mockApi, renderApp } from "../../../test/render";
@@ -10,21 +10,14 @@ import { shopSettings } from "../../../test/dashboard-fixture";
 import { holdCalls } from "../../../test/hold-calls";
 import { makeOrder } from "../../../test/order-fixture";
 import { MAX_STREAM_ERRORS } from "../../../ui/use-order-events";
+import { minutesFromNow, moved, NOW, fakeQueueClock } from "../../../test/seller-queue-clock";
+import { SELLER_EVENTS_URL } from "../components/order-format";
 import { SellerOrdersPage } from "./seller-orders-page";
 
-const EVENTS = "/api/order/seller/events";
-const NOW = new Date("2026-11-22T10:12:00.000Z");
-const minutesFromNow = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
-
+const EVENTS = SELLER_EVENTS_URL;
+fakeQueueClock();
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  vi.setSystemTime(NOW);
   document.title = "GreenCart: groceries in 30 minutes";
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 /** The server's queue: the open orders, the oldest promise first. */
@@ -101,16 +94,10 @@ function serve(
         orderId: string;
       };
       const index = orders.findIndex((o) => o._id === orderId);
-      const order = orders[index]!;
-      const moved = {
-        ...order,
-        status,
-        history: [...order.history, { status, at: NOW.toISOString() }],
-      };
-      orders[index] = moved;
+      orders[index] = moved(orders[index]!, status);
       const named = `Order #${orderId.slice(0, 8)}`;
       const message = status === "Cancelled" ? `${named} cancelled` : `${named} moved to ${status}`;
-      return { body: { success: true, message, order: moved } };
+      return { body: { success: true, message, order: orders[index] } };
     }
     if (url === "/api/order/refund" && init?.method === "POST") {
       const { orderId } = JSON.parse(init.body as string) as { orderId: string };
@@ -218,11 +205,7 @@ describe("seller: live order queue", () => {
     await stream.open();
     const first = await screen.findByRole("article", { name: "Order aaaaaaaa" });
     await userEvent.click(within(first).getByRole("button", { name: "Mark Delivered" }));
-    await stream.push({
-      ...orders[0]!,
-      status: "Delivered",
-      history: [...orders[0]!.history, { status: "Delivered", at: NOW.toISOString() }],
-    });
+    await stream.push(moved(orders[0]!, "Delivered"));
     expect(screen.queryByRole("article", { name: "Order aaaaaaaa" })).not.toBeInTheDocument();
     await answer();
     expect(await screen.findByText("Order #aaaaaaaa moved to Delivered")).toBeInTheDocument();
@@ -452,11 +435,7 @@ describe("seller: live order queue", () => {
     // Moved on another device: a listed order goes from Order Placed to Packing.
     const stream = FakeEventSource.current(EVENTS)!;
     await stream.open();
-    await stream.push({
-      ...orders[1]!,
-      status: "Packing",
-      history: [...orders[1]!.history, { status: "Packing", at: NOW.toISOString() }],
-    });
+    await stream.push(moved(orders[1]!, "Packing"));
     await waitFor(() => expect(chip("Packing")).toHaveTextContent("Packing(3)"));
     expect(chip("Order Placed")).toHaveTextContent("Order Placed(2)");
   });
@@ -667,11 +646,7 @@ describe("seller: live order queue", () => {
     expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent("(405+)");
     // An old order refunded and cancelled now: it leaves Delivered, though its page still has it.
     const old = pages[1]![10]!;
-    await Source.current(EVENTS)!.push({
-      ...old,
-      status: "Cancelled",
-      history: [...old.history, { status: "Cancelled", at: NOW.toISOString() }],
-    });
+    await Source.current(EVENTS)!.push(moved(old, "Cancelled"));
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(404));
     await userEvent.click(screen.getByRole("button", { name: "Show older Delivered orders" }));
     await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(407));
@@ -734,10 +709,8 @@ describe("seller: live order queue", () => {
 
     // Paid: it leaves the awaiting list for the queue, announced as a new order.
     await stream.push({
-      ...unpaid,
-      status: "Order Placed",
+      ...moved(unpaid, "Order Placed"),
       isPaid: true,
-      history: [...unpaid.history, { status: "Order Placed", at: "2026-11-22T10:12:00.000Z" }],
     });
     expect(await screen.findByText("No orders in Awaiting Payment.")).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(0)");
