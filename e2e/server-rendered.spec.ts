@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SHOPPING_PAGES_LOADED_MARK } from "../web/ui/app-ready";
 import { newShopper } from "./helpers";
 
 /** React's complaints about taking over the server's HTML (hydration), as the browser logs them. */
@@ -239,4 +240,31 @@ test("a visitor's pages ask nobody who is signed in and log no errors; a shopper
   await expect(page.locator('button[aria-controls="profile-menu"]')).toBeVisible();
   expect(sessionChecks).toEqual(["/api/user/is-auth"]);
   expect(errors).toEqual([]);
+});
+
+test("once the home page is idle, a category, a product and the cart open without fetching code", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    SHOPPING_PAGES_LOADED_MARK,
+  );
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Fresh Fruits/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/products\/fruits$/);
+  const card = page.getByRole("main").getByRole("listitem").first();
+  await card.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: "Related Products" })).toBeVisible();
+  await page.getByRole("link", { name: /^Cart/ }).first().click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  expect(scripts).toEqual([]);
 });

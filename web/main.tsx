@@ -2,8 +2,9 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app/providers";
-import { loadServerDrawnPage } from "./app/router";
+import { loadServerDrawnPage, preloadShoppingPages } from "./app/router";
 import { createQueryClient } from "./lib/query-client";
+import { whenIdle } from "./lib/when-idle";
 import { noteChunkFailure } from "./ui/error-boundary";
 import "./styles.css";
 
@@ -32,3 +33,5 @@ if (serverDrawn)
 // render of the app (and the page's chunk arriving into it) never holds the main thread in one
 // long task.
 else startTransition(() => createRoot(root).render(app));
+// A shopper's next pages load while the browser is idle; the seller area has its own chunk.
+if (!window.location.pathname.startsWith("/seller")) whenIdle(preloadShoppingPages);

@@ -4,14 +4,14 @@ import { Outlet, useLocation } from "react-router";
 import { Navbar } from "./navbar";
 import { useScrollMemory } from "./scroll-memory";
 import { useStore } from "../lib/store";
+import { whenIdle } from "../lib/when-idle";
 
 // The footer (below every page's first screen) is its own small chunk.
 const Footer = lazy(async () => ({ default: (await import("../ui/footer")).Footer }));
 // The login dialog is its own chunk, fetched when first opened (or when the browser is idle).
 const loadLoginModal = () => import("./login-modal");
 const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
-if (typeof window !== "undefined" && "requestIdleCallback" in window)
-  window.requestIdleCallback(() => void loadLoginModal());
+if (typeof window !== "undefined") whenIdle(() => void loadLoginModal());
 
 /** Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9). */
 export function RootLayout() {

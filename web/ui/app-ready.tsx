@@ -11,6 +11,8 @@ const AppReadyContext = createContext(true);
 
 /** The performance mark set once the app runs the page (has drawn it, or taken it over). */
 export const APP_READY_MARK = "app-ready";
+/** The performance mark set once the pages a shopper opens next are loaded ahead (router.tsx). */
+export const SHOPPING_PAGES_LOADED_MARK = "shopping-pages-loaded";
 
 /**
  * Whether the app runs the page: false on the server and while the browser takes a server-drawn
