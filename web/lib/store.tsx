@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from "react";
 import { toast } from "../ui/toast";
+import { OLDER_ORDERS_KEY } from "./older-orders-key";
 import type { CartItems, User } from "../../contract/user";
 import { onSessionRefused } from "./api-client";
 import {
@@ -125,6 +126,7 @@ export function StoreProvider({
     const stored = readStoredCart();
     setCart(stored.owner === null ? stored.items : {});
     queryClient.removeQueries({ queryKey: ["orders"] });
+    queryClient.removeQueries({ queryKey: OLDER_ORDERS_KEY });
     queryClient.removeQueries({ queryKey: ["addresses"] });
   }, [queryClient]);
   // This tab's own sign-in and sign-out are the session's answer too, so that a later check

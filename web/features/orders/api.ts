@@ -3,7 +3,8 @@ import { productListPath } from "../../../contract/catalogue-urls";
 import { SHOPPER_LIST_LIMIT, type Order, type OrderListResponse } from "../../../contract/order";
 import type { Product, ProductListResponse } from "../../../contract/product";
 import { ApiError, apiFetch } from "../../lib/api-client";
-import { orderDetailKey } from "../../ui/use-order-events";
+import { OLDER_ORDERS_KEY } from "../../lib/older-orders-key";
+import { applyOrderEvent, orderDetailKey } from "../../ui/use-order-events";
 
 export const SHOPPER_EVENTS_URL = "/api/order/user/events";
 
@@ -21,13 +22,15 @@ export function useMyOrders(enabled: boolean) {
 
 /**
  * The shopper's orders older than their newest, from `from` (the newest list's `nextCursor`), 50 at
- * a time. Kept under `["orders"]` with the shopper's id, so a logout removes them with the rest and
- * a cancel reads them again; keyed by `from`, so when a new order moves where the newest end, they
- * start again from there (no order falls between the two).
+ * a time. Kept apart from the `["orders"]` lists (`OLDER_ORDERS_KEY`, which a logout removes too):
+ * a poll while the live stream is down refreshes those every 10 s, and would read every page of
+ * these again each time; a change to an old order (a refund) comes as an event, which adds it to
+ * the newest orders, whose copy the page shows. Keyed by the shopper's id and by `from`, so when
+ * a new order moves where the newest end, they start again from there (no order falls between).
  */
 export function useOlderOrders(userId: string | undefined, from: string | null | undefined) {
   return useInfiniteQuery({
-    queryKey: ["orders", "mine", "older", userId, from],
+    queryKey: [...OLDER_ORDERS_KEY, userId, from],
     queryFn: ({ pageParam }) =>
       apiFetch<OrderListResponse>(
         `/api/order/user?limit=50&cursor=${encodeURIComponent(pageParam)}`,
@@ -56,16 +59,21 @@ export function useOrder(id: string, enabled: boolean) {
   });
 }
 
+/**
+ * `POST /api/order/cancel`: its answer's order goes into the order lists as a live event's does;
+ * the catalogue is read again (the units are back on sale). A refused cancel reads the lists again.
+ */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiFetch<{ message: string }>("/api/order/cancel", { json: { orderId } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["orders"] }),
-        queryClient.invalidateQueries({ queryKey: ["products"] }),
-      ]),
+      apiFetch<{ message: string; order: Order }>("/api/order/cancel", { json: { orderId } }),
+    onSuccess: (answer) => {
+      applyOrderEvent(queryClient, answer.order);
+      return queryClient.invalidateQueries({ queryKey: ["products"] });
+    },
+    // Refused (the shop started packing it meanwhile): the lists show where it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
   });
 }
 

@@ -256,6 +256,74 @@ describe("my orders: older than the newest 200", () => {
     expect(screen.queryByRole("button", { name: "Show older orders" })).not.toBeInTheDocument();
   });
 
+  it("cancels an order from the answer, without reading the lists again, and toasts it", async () => {
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const placed = order("c0000000-cod", { paymentType: "COD", isPaid: false });
+    const calls = mockApi((url, init) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/order/user?limit=200")
+        return { body: { success: true, orders: [placed], nextCursor: null } };
+      if (url === "/api/order/cancel" && init?.method === "POST")
+        return {
+          body: {
+            success: true,
+            message: "Order Cancelled",
+            order: {
+              ...placed,
+              status: "Cancelled",
+              history: [...placed.history, { status: "Cancelled", at: placed.createdAt }],
+            },
+          },
+        };
+      return undefined;
+    });
+    renderApp(<MyOrdersPage />, { path: "/my-orders" });
+    const card = await screen.findByRole("article", { name: "Order c0000000" });
+    await userEvent.click(within(card).getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByText("Order Cancelled")).toBeInTheDocument();
+    expect(within(card).getByTestId("order-status")).toHaveTextContent("Status: Cancelled");
+    expect(within(card).queryByRole("button", { name: "Cancel order" })).toBeNull();
+    expect(calls.filter((c) => c.url === "/api/order/user?limit=200")).toHaveLength(1);
+  });
+
+  it("does not read the older orders again when the newest are refreshed (a poll)", async () => {
+    const newest = [order("11111111-new", {})];
+    let client: ReturnType<typeof useQueryClient> | undefined;
+    function Client() {
+      client = useQueryClient();
+      return null;
+    }
+    const calls = mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/order/user?limit=200")
+        return { body: { success: true, orders: newest, nextCursor: "c1" } };
+      if (url === "/api/order/user?limit=50&cursor=c1")
+        return {
+          body: {
+            success: true,
+            orders: [order("a0000000-old", { status: "Delivered" })],
+            nextCursor: null,
+          },
+        };
+      return undefined;
+    });
+    renderApp(
+      <>
+        <MyOrdersPage />
+        <Client />
+      </>,
+      { path: "/my-orders" },
+    );
+    await screen.findByRole("article", { name: "Order 11111111" });
+    await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
+    await screen.findByRole("article", { name: "Order a0000000" });
+    const read = (url: string) => calls.filter((c) => c.url === url).length;
+    await act(() => client!.invalidateQueries({ queryKey: ["orders"] }));
+    await waitFor(() => expect(read("/api/order/user?limit=200")).toBe(2));
+    expect(read("/api/order/user?limit=50&cursor=c1")).toBe(1);
+    expect(screen.getByRole("article", { name: "Order a0000000" })).toBeInTheDocument();
+  });
+
   it("offers no older orders when the newest are all there are", async () => {
     mockApi((url) => {
       if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
