@@ -26,7 +26,13 @@ const eventColumns = {
   at: orderEvents.at,
 };
 
-export type StreamAudience = { kind: "seller" } | { kind: "shopper"; userId: string };
+/** Who a stream is for: the seller (every order) or a shopper (their own), and which account. */
+export type StreamAudience =
+  { kind: "seller"; sellerId: string } | { kind: "shopper"; userId: string };
+
+/** The account a stream counts against (`MAX_STREAMS_PER_ACCOUNT`). */
+const accountOf = (audience: StreamAudience) =>
+  audience.kind === "seller" ? `seller:${audience.sellerId}` : `user:${audience.userId}`;
 
 interface EventRow {
   id: number;
@@ -40,6 +46,8 @@ interface Subscriber {
   audience: StreamAudience;
   /** The session it belongs to (sha256 of the cookie), to close it at logout. */
   session: string;
+  /** `accountOf(audience)`. */
+  account: string;
   response: ServerResponse;
   /** Highest event id written to it. */
   lastSent: number;
@@ -55,6 +63,13 @@ interface Subscriber {
 
 /** Streams one session may hold; a newer one closes the oldest (a tab reopened, a phone back online). */
 export const MAX_STREAMS_PER_SESSION = 4;
+/**
+ * Streams one account may hold across its sessions (each login is a new session); a newer one
+ * closes the account's oldest. A family sharing one shopper account on four devices with up to
+ * four tabs each, or a shop's staff sharing one seller login on several tablets, stay under it;
+ * logging in again and again no longer buys streams without end (decision 034).
+ */
+export const MAX_STREAMS_PER_ACCOUNT = 16;
 export const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
 
@@ -65,6 +80,18 @@ const KEPT_LATE_MS = LATE_WATCH_MS;
 /** An event's frame without its `id:` line: news to the stream, not a point to resume from. */
 const withoutId = (frame: string) => frame.replace(/^id: \d+\n/, "");
 
+/** Adds `subscriber` to the streams of `key`, oldest first. */
+function addTo(map: Map<string, Set<Subscriber>>, key: string, subscriber: Subscriber): void {
+  const streams = map.get(key);
+  if (streams) streams.add(subscriber);
+  else map.set(key, new Set([subscriber]));
+}
+
+function removeFrom(map: Map<string, Set<Subscriber>>, key: string, subscriber: Subscriber): void {
+  const streams = map.get(key);
+  if (streams?.delete(subscriber) && streams.size === 0) map.delete(key);
+}
+
 /**
  * The live order streams of this process (server-sent events). Order changes are read, in the
  * order they were committed, from the order_events table that every process writes in the same
@@ -73,6 +100,12 @@ const withoutId = (frame: string) => frame.replace(/^id: \d+\n/, "");
  */
 export class OrderStreamHub {
   private readonly subscribers = new Set<Subscriber>();
+  /**
+   * The same streams by session and by account, each oldest first: a session's or an account's
+   * own are found without a walk over them all.
+   */
+  private readonly bySession = new Map<string, Set<Subscriber>>();
+  private readonly byAccount = new Map<string, Set<Subscriber>>();
   private readonly feed: ChangeFeed<EventRow>;
   private delivering: Promise<void> = Promise.resolve();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -136,8 +169,10 @@ export class OrderStreamHub {
   }
 
   /**
-   * Starts streaming to `response` (headers already written). With `lastEventId`, every event
-   * after it is sent first, then live ones, none twice and none missed.
+   * Starts streaming to `response` (headers already written). The session's oldest stream is
+   * closed past `MAX_STREAMS_PER_SESSION`, then the account's past `MAX_STREAMS_PER_ACCOUNT`.
+   * With `lastEventId`, every event after it is sent first, then live ones, none twice and none
+   * missed.
    */
   async subscribe(
     response: ServerResponse,
@@ -145,19 +180,25 @@ export class OrderStreamHub {
     session: string,
     lastEventId: number | undefined,
   ): Promise<void> {
-    const own = [...this.subscribers].filter((s) => s.session === session);
-    for (const old of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_SESSION + 1)))
-      this.end(old);
+    // A client gone before its stream opened (while its session was checked) is never held: its
+    // `close` has already fired, and nothing would take it out again.
+    if (response.destroyed) return;
+    const account = accountOf(audience);
+    this.endOldest(this.bySession.get(session), MAX_STREAMS_PER_SESSION - 1);
+    this.endOldest(this.byAccount.get(account), MAX_STREAMS_PER_ACCOUNT - 1);
     const subscriber: Subscriber = {
       audience,
       session,
+      account,
       response,
       lastSent: lastEventId ?? this.feed.watermark,
       past: lastEventId ?? Math.max(this.feed.watermark, this.startedAt),
       held: lastEventId === undefined ? undefined : [],
     };
     this.subscribers.add(subscriber);
-    response.on("close", () => this.subscribers.delete(subscriber));
+    addTo(this.bySession, session, subscriber);
+    addTo(this.byAccount, account, subscriber);
+    response.on("close", () => this.forget(subscriber));
     response.write(`retry: 3000\n\n`);
     if (lastEventId === undefined) return;
     try {
@@ -197,8 +238,7 @@ export class OrderStreamHub {
 
   /** Ends the streams of a session (logout). */
   closeSession(session: string): void {
-    for (const subscriber of this.subscribers)
-      if (subscriber.session === session) this.end(subscriber);
+    for (const subscriber of this.bySession.get(session) ?? []) this.end(subscriber);
   }
 
   /** Ends every stream (shutdown). */
@@ -345,7 +385,7 @@ export class OrderStreamHub {
     if (this.subscribers.size === 0) return;
     let alive: Set<string> | undefined;
     try {
-      alive = await this.liveSessions?.([...new Set([...this.subscribers].map((s) => s.session))]);
+      alive = await this.liveSessions?.([...this.bySession.keys()]);
     } catch (error) {
       this.log?.warn({ err: error }, "could not check the sessions of order streams");
     }
@@ -355,8 +395,23 @@ export class OrderStreamHub {
     }
   }
 
+  /** Ends the oldest of `streams` until `keep` are left. */
+  private endOldest(streams: Set<Subscriber> | undefined, keep: number): void {
+    while (streams && streams.size > Math.max(0, keep)) {
+      const [oldest] = streams;
+      this.end(oldest!);
+    }
+  }
+
   private end(subscriber: Subscriber): void {
-    this.subscribers.delete(subscriber);
+    this.forget(subscriber);
     subscriber.response.end();
+  }
+
+  /** Takes a stream out of the hub (ended here, or closed by its client). */
+  private forget(subscriber: Subscriber): void {
+    this.subscribers.delete(subscriber);
+    removeFrom(this.bySession, subscriber.session, subscriber);
+    removeFrom(this.byAccount, subscriber.account, subscriber);
   }
 }

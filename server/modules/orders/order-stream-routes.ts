@@ -5,7 +5,11 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
 import { sessionHashOf, type SessionKind } from "../../http/sessions";
-import type { StreamAudience } from "./order-stream-hub";
+import {
+  MAX_STREAMS_PER_ACCOUNT,
+  MAX_STREAMS_PER_SESSION,
+  type StreamAudience,
+} from "./order-stream-hub";
 
 const streamHeaders = z.looseObject({
   "last-event-id": z
@@ -16,7 +20,8 @@ const streamHeaders = z.looseObject({
 
 const eventStream = {
   description:
-    "A stream of server-sent events: `event: order`, `id:` a growing number, `data:` the order as the lists show it, at the status of that event (other fields as the order is now). Send `Last-Event-ID` to receive what was missed first; an id past every event resumes from the newest. A comment every 15 s keeps it open. A shopper's stream never carries an online order while it waits for payment; the seller's carries those too (status Awaiting Payment), as the seller's list of that status shows them.",
+    "A stream of server-sent events: `event: order`, `id:` a growing number, `data:` the order as the lists show it, at the status of that event (other fields as the order is now). Send `Last-Event-ID` to receive what was missed first; an id past every event resumes from the newest. A comment every 15 s keeps it open. A shopper's stream never carries an online order while it waits for payment; the seller's carries those too (status Awaiting Payment), as the seller's list of that status shows them." +
+    ` A session holds at most ${MAX_STREAMS_PER_SESSION} streams and an account ${MAX_STREAMS_PER_ACCOUNT} across its sessions: a newer one closes the oldest.`,
   content: { "text/event-stream": { schema: z.string() } },
 };
 
@@ -30,6 +35,7 @@ export function orderStreamRoutes(deps: AppDeps) {
   ) => {
     const header = request.headers["last-event-id"];
     const lastEventId = typeof header === "string" ? Number(header) : undefined;
+    const session = sessionHashOf(request, kind) ?? "";
     reply.hijack();
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
@@ -39,12 +45,7 @@ export function orderStreamRoutes(deps: AppDeps) {
       "x-content-type-options": "nosniff",
       connection: "keep-alive",
     });
-    await deps.orderStreams.subscribe(
-      reply.raw,
-      audience,
-      sessionHashOf(request, kind) ?? "",
-      lastEventId,
-    );
+    await deps.orderStreams.subscribe(reply.raw, audience, session, lastEventId);
   };
 
   return async (fastify: FastifyInstance) => {
@@ -76,7 +77,7 @@ export function orderStreamRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        await open(request, reply, "seller", { kind: "seller" });
+        await open(request, reply, "seller", { kind: "seller", sellerId: request.sellerId });
       },
     );
   };

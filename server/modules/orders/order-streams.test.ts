@@ -1,10 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { orderSchema } from "../../../contract/order";
+import { cookieNames, createSession } from "../../http/sessions";
 import { openEventStream, orderOf, type OpenStream } from "../../test/event-stream";
 import { insertProduct } from "../../test/factories";
 import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, placeCodOrder, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
+import { MAX_STREAMS_PER_ACCOUNT } from "./order-stream-hub";
 
 const t = useTestApp({}, { streamHeartbeatMs: 300 });
 let baseUrl = "";
@@ -24,6 +26,26 @@ async function stream(path: string, cookies: Record<string, string>, lastEventId
   open.push(s);
   return s;
 }
+
+/** Resolves with `promise`, or fails the test after `ms` naming what did not happen. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether the server has not ended `s` (an ended stream's promise has already settled). */
+const isOpen = (s: OpenStream) =>
+  Promise.race([
+    s.ended.then(() => false),
+    new Promise<boolean>((resolve) => setImmediate(() => resolve(true))),
+  ]);
 
 async function shopperWithOrder(product: { id: string }) {
   const shopper = await createShopper(t.database.db);
@@ -175,6 +197,32 @@ describe("live order streams", () => {
     await streams[0]!.ended;
     expect(t.app.deps.orderStreams.size).toBe(4);
   });
+
+  it.each([
+    ["shopper", "user", "/api/order/user/events"],
+    ["seller", "seller", "/api/order/seller/events"],
+  ] as const)(
+    `keep at most ${MAX_STREAMS_PER_ACCOUNT} streams per %s account across its sessions, closing its oldest`,
+    async (_who, kind, path) => {
+      const make = kind === "user" ? createShopper : createSeller;
+      const account = await make(t.database.db);
+      const accountId = "user" in account ? account.user.id : account.seller.id;
+      const someoneElse = await stream(path, (await make(t.database.db)).cookies);
+      // Each login is a new session, with one stream: the per-session cap never comes into it.
+      const login = async () => ({
+        [cookieNames[kind]]: (await createSession(t.database.db, kind, accountId)).token,
+      });
+      const streams = [];
+      for (let i = 0; i <= MAX_STREAMS_PER_ACCOUNT; i++)
+        streams.push(await stream(path, await login()));
+      expect(streams.every((s) => s.status === 200)).toBe(true);
+      await within(streams[0]!.ended, 5_000, "the account's oldest stream to end");
+      expect(t.app.deps.orderStreams.size).toBe(MAX_STREAMS_PER_ACCOUNT + 1);
+      // The others, the newest and another account's included, stay open.
+      await streams.at(-1)!.next((e) => e.comment === "heartbeat");
+      for (const s of [someoneElse, ...streams.slice(1)]) expect(await isOpen(s)).toBe(true);
+    },
+  );
 });
 
 describe("GET /api/order/:id", () => {
