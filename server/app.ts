@@ -42,6 +42,7 @@ import {
 import { PublicUrls } from "./modules/media/public-urls";
 import { OrderStreamHub } from "./modules/orders/order-stream-hub";
 import { orderStreamRoutes } from "./modules/orders/order-stream-routes";
+import { defaultStreamLimit, readOpenFilesSoftLimit } from "./modules/orders/stream-limits";
 import { ordersRoutes } from "./modules/orders/orders-routes";
 import { checkoutRoutes } from "./modules/payments/checkout-routes";
 import { createPaymentProvider } from "./modules/payments/create-payment-provider";
@@ -127,6 +128,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const changes = new ChangeSignal(database, app.log);
   const catalogCache = new CatalogCache(new StockBoard());
   const sessionCookie = { secure: config.publicUrl.startsWith("https://") };
+  // Each live stream holds a socket, so a file descriptor: read the limit once, at start.
+  const openFiles = readOpenFilesSoftLimit();
+  const streamLimit = config.orderStreamLimit ?? defaultStreamLimit(openFiles);
+  if (config.orderStreamLimit !== undefined && openFiles !== undefined && streamLimit >= openFiles)
+    app.log.warn(
+      `ORDER_STREAM_LIMIT=${streamLimit} is not below this process's limit of ${openFiles} open files: live order streams could leave none for other requests`,
+    );
   const deps: AppDeps = {
     config,
     database,
@@ -144,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (hashes) => liveSessionHashes(database.db, hashes),
       options.streamHeartbeatMs,
       options.orderEventGapTimeoutMs,
+      { process: streamLimit },
     ),
     media,
     payments: options.paymentProvider ?? (await createPaymentProvider(config, database.db)),

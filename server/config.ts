@@ -28,6 +28,14 @@ const envSchema = z
         .pipe(z.number().min(2).max(500))
         .optional(),
     ),
+    ORDER_STREAM_LIMIT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "must be a whole number")
+        .transform(Number)
+        .pipe(z.number().min(1).max(1_000_000))
+        .optional(),
+    ),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MEDIA_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MEDIA_STORE: optionalText.pipe(z.enum(["local", "database"]).optional()),
@@ -76,6 +84,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections each process keeps to PostgreSQL; unset: db/postgres.ts's default. */
   databasePoolSize: number | undefined;
+  /**
+   * Live order streams each process holds at most; unset: 5,000, or half the process's limit of
+   * open files when that is lower (stream-limits.ts, decision 034).
+   */
+  orderStreamLimit: number | undefined;
   publicUrl: string;
   /**
    * False when PUBLIC_URL is not set (publicUrl is then localhost's): a payment started from
@@ -137,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    orderStreamLimit: e.ORDER_STREAM_LIMIT,
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     mediaUrl: (e.MEDIA_URL ?? publicUrl).replace(/\/+$/, ""),

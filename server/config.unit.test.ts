@@ -37,6 +37,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: "" }).databasePoolSize).toBeUndefined();
   });
 
+  it("reads ORDER_STREAM_LIMIT", () => {
+    expect(loadConfig({}).orderStreamLimit).toBeUndefined();
+    expect(loadConfig({ ORDER_STREAM_LIMIT: "800" }).orderStreamLimit).toBe(800);
+    expect(loadConfig({ ORDER_STREAM_LIMIT: " " }).orderStreamLimit).toBeUndefined();
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SELLER_EMAIL: "", SELLER_PASSWORD: "" })).toMatchObject({
       databaseUrl: undefined,
@@ -63,6 +69,9 @@ describe("loadConfig", () => {
     [{ MEDIA_STORE: "database" }, "MEDIA_STORE"],
     [{ DATABASE_POOL_SIZE: "1" }, "DATABASE_POOL_SIZE"],
     [{ DATABASE_POOL_SIZE: "many" }, "DATABASE_POOL_SIZE"],
+    [{ ORDER_STREAM_LIMIT: "0" }, "ORDER_STREAM_LIMIT"],
+    [{ ORDER_STREAM_LIMIT: "-5" }, "ORDER_STREAM_LIMIT"],
+    [{ ORDER_STREAM_LIMIT: "lots" }, "ORDER_STREAM_LIMIT"],
   ])("rejects %j naming %s", (env, key) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(key);

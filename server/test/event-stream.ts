@@ -1,4 +1,4 @@
-import http from "node:http";
+import http, { type IncomingHttpHeaders } from "node:http";
 
 export interface StreamEvent {
   id?: string;
@@ -11,6 +11,9 @@ export interface StreamEvent {
 export interface OpenStream {
   status: number;
   contentType: string | undefined;
+  headers: IncomingHttpHeaders;
+  /** Everything received so far, as text (a refusal's JSON body). */
+  readonly body: string;
   events: StreamEvent[];
   /** Resolves with the first event (from `from` on) matching `match`, or rejects after `timeoutMs`. */
   next(match: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
@@ -35,11 +38,13 @@ export function openEventStream(
         from: number;
       }[] = [];
       let buffer = "";
+      let body = "";
       let endedResolve = () => {};
       const ended = new Promise<void>((r) => (endedResolve = r));
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
         buffer += chunk;
+        body += chunk;
         let split: number;
         while ((split = buffer.indexOf("\n\n")) >= 0) {
           const frame = buffer.slice(0, split);
@@ -64,6 +69,10 @@ export function openEventStream(
       resolve({
         status: response.statusCode ?? 0,
         contentType: response.headers["content-type"],
+        headers: response.headers,
+        get body() {
+          return body;
+        },
         events,
         ended,
         // Generous: an event waits, by design, behind an id another transaction took and has not

@@ -16,6 +16,7 @@ import { orderEvents, orders } from "../../db/schema";
 import type { PublicUrls } from "../media/public-urls";
 import { isVisible } from "./orders-service";
 import { toOrders } from "./order-view";
+import { MAX_STREAMS } from "./stream-limits";
 
 /** What an event row says, as both the live feed and a replay read it. */
 const eventColumns = {
@@ -73,6 +74,14 @@ export const MAX_STREAMS_PER_ACCOUNT = 16;
 export const HEARTBEAT_MS = 15_000;
 const REPLAY_BATCH = 500;
 
+/** How many streams the hub holds (tests lower them). */
+export interface StreamLimits {
+  /** In this process: past it a new stream is refused (`hasRoomFor`), not let in. */
+  process: number;
+  /** Per account, across its sessions: a newer stream closes the account's oldest. */
+  account: number;
+}
+
 /** Late events kept for pages that reconnect after they were sent (at most this many, this long). */
 const KEPT_LATE = 100;
 const KEPT_LATE_MS = LATE_WATCH_MS;
@@ -106,6 +115,7 @@ export class OrderStreamHub {
    */
   private readonly bySession = new Map<string, Set<Subscriber>>();
   private readonly byAccount = new Map<string, Set<Subscriber>>();
+  private readonly limits: StreamLimits;
   private readonly feed: ChangeFeed<EventRow>;
   private delivering: Promise<void> = Promise.resolve();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -123,7 +133,10 @@ export class OrderStreamHub {
     private readonly heartbeatMs = HEARTBEAT_MS,
     /** How long an event still being written holds the streams (`GAP_TIMEOUT_MS`; tests shorten it). */
     gapTimeoutMs?: number,
+    /** `MAX_STREAMS` in the process and `MAX_STREAMS_PER_ACCOUNT` unless given. */
+    limits: Partial<StreamLimits> = {},
   ) {
+    this.limits = { process: MAX_STREAMS, account: MAX_STREAMS_PER_ACCOUNT, ...limits };
     this.feed = new ChangeFeed<EventRow>({
       ordered: true,
       minIntervalMs: BUSY_FEED_INTERVAL_MS,
@@ -168,11 +181,30 @@ export class OrderStreamHub {
     return this.subscribers.size;
   }
 
+  /** The most streams this process holds. */
+  get limit(): number {
+    return this.limits.process;
+  }
+
   /**
-   * Starts streaming to `response` (headers already written). The session's oldest stream is
-   * closed past `MAX_STREAMS_PER_SESSION`, then the account's past `MAX_STREAMS_PER_ACCOUNT`.
-   * With `lastEventId`, every event after it is sent first, then live ones, none twice and none
-   * missed.
+   * Whether a new stream of this session may open now: the process holds fewer than its limit, or
+   * the new one takes the place of the session's or the account's oldest (which `subscribe`
+   * closes), so the count does not grow. Asked before any header is written: a stream refused
+   * is answered 503, and the page polls instead.
+   */
+  hasRoomFor(audience: StreamAudience, session: string): boolean {
+    return (
+      this.subscribers.size < this.limits.process ||
+      (this.bySession.get(session)?.size ?? 0) >= MAX_STREAMS_PER_SESSION ||
+      (this.byAccount.get(accountOf(audience))?.size ?? 0) >= this.limits.account
+    );
+  }
+
+  /**
+   * Starts streaming to `response` (headers already written; `hasRoomFor` said yes, with nothing
+   * awaited since). The session's oldest stream is closed past `MAX_STREAMS_PER_SESSION`, then
+   * the account's past its limit. With `lastEventId`, every event after it is sent first, then
+   * live ones, none twice and none missed.
    */
   async subscribe(
     response: ServerResponse,
@@ -185,7 +217,7 @@ export class OrderStreamHub {
     if (response.destroyed) return;
     const account = accountOf(audience);
     this.endOldest(this.bySession.get(session), MAX_STREAMS_PER_SESSION - 1);
-    this.endOldest(this.byAccount.get(account), MAX_STREAMS_PER_ACCOUNT - 1);
+    this.endOldest(this.byAccount.get(account), this.limits.account - 1);
     const subscriber: Subscriber = {
       audience,
       session,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps";
+import { AppError } from "../../http/app-error";
 import { errorResponses } from "../../http/route-schemas";
 import { sessionHashOf, type SessionKind } from "../../http/sessions";
 import {
@@ -18,10 +19,20 @@ const streamHeaders = z.looseObject({
     .optional(),
 });
 
+/** The answer when this process holds as many streams as it may (`ORDER_STREAM_LIMIT`, decision 034). */
+const RETRY_STREAM_AFTER_SECONDS = 30;
+const streamsFull = () =>
+  new AppError(
+    "unavailable",
+    "Live order updates are busy right now. Your orders still refresh on their own; live updates will be back shortly.",
+    { retryAfterSeconds: RETRY_STREAM_AFTER_SECONDS },
+  );
+
 const eventStream = {
   description:
     "A stream of server-sent events: `event: order`, `id:` a growing number, `data:` the order as the lists show it, at the status of that event (other fields as the order is now). Send `Last-Event-ID` to receive what was missed first; an id past every event resumes from the newest. A comment every 15 s keeps it open. A shopper's stream never carries an online order while it waits for payment; the seller's carries those too (status Awaiting Payment), as the seller's list of that status shows them." +
-    ` A session holds at most ${MAX_STREAMS_PER_SESSION} streams and an account ${MAX_STREAMS_PER_ACCOUNT} across its sessions: a newer one closes the oldest.`,
+    ` A session holds at most ${MAX_STREAMS_PER_SESSION} streams and an account ${MAX_STREAMS_PER_ACCOUNT} across its sessions: a newer one closes the oldest.` +
+    " When the server already holds as many streams as it may, a new one is answered 503 `unavailable` with Retry-After, before any event: poll the order lists meanwhile.",
   content: { "text/event-stream": { schema: z.string() } },
 };
 
@@ -36,6 +47,9 @@ export function orderStreamRoutes(deps: AppDeps) {
     const header = request.headers["last-event-id"];
     const lastEventId = typeof header === "string" ? Number(header) : undefined;
     const session = sessionHashOf(request, kind) ?? "";
+    // Before the answer is taken over: a refusal is an ordinary JSON error, not an event stream.
+    // Nothing is awaited between this and subscribe(), so no other stream slips in between.
+    if (!deps.orderStreams.hasRoomFor(audience, session)) throw streamsFull();
     reply.hijack();
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+
+/** Live order streams one process holds at most, whatever its limit of open files. */
+export const MAX_STREAMS = 5_000;
+
+/**
+ * The soft limit of open files in a `/proc/<pid>/limits` text (Linux), or undefined when the line
+ * is missing, unreadable or says `unlimited`.
+ */
+export function parseOpenFilesSoftLimit(limits: string): number | undefined {
+  const line = limits.split("\n").find((l) => l.startsWith("Max open files"));
+  const soft = line?.slice("Max open files".length).trim().split(/\s+/)[0];
+  if (!soft || !/^\d{1,15}$/.test(soft)) return undefined;
+  return Number(soft);
+}
+
+/**
+ * This process's soft limit of open files, from `/proc/self/limits`; undefined where there is no
+ * such file (macOS, Windows) or it cannot be read. Node raises the soft limit to the hard one as it
+ * starts, so this is the limit the process runs with, not the one it was started with.
+ */
+export function readOpenFilesSoftLimit(file = "/proc/self/limits"): number | undefined {
+  try {
+    return parseOpenFilesSoftLimit(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The default limit of live order streams a process holds: `MAX_STREAMS`, and at most half its
+ * open files, so that the other half is left to ordinary requests, database connections and files.
+ */
+export function defaultStreamLimit(openFiles: number | undefined): number {
+  if (openFiles === undefined) return MAX_STREAMS;
+  return Math.max(1, Math.min(MAX_STREAMS, Math.floor(openFiles / 2)));
+}
