@@ -415,14 +415,18 @@ export class OrderStreamHub {
 
   private async beat(): Promise<void> {
     if (this.subscribers.size === 0) return;
+    // Only the sessions asked about can be found dead: a stream opened while the answer was on
+    // its way was not asked about (its session was checked as it opened), and stays open.
+    const asked = new Set(this.bySession.keys());
     let alive: Set<string> | undefined;
     try {
-      alive = await this.liveSessions?.([...this.bySession.keys()]);
+      alive = await this.liveSessions?.([...asked]);
     } catch (error) {
       this.log?.warn({ err: error }, "could not check the sessions of order streams");
     }
     for (const subscriber of this.subscribers) {
-      if (alive && !alive.has(subscriber.session)) this.end(subscriber);
+      if (alive && asked.has(subscriber.session) && !alive.has(subscriber.session))
+        this.end(subscriber);
       else subscriber.response.write(": heartbeat\n\n");
     }
   }

@@ -87,12 +87,15 @@ describe("OrderStreamHub's limits", () => {
   const hubs: OrderStreamHub[] = [];
   afterEach(() => hubs.splice(0).forEach((h) => h.closeAll()));
   /** A hub holding at most `process` streams, `account` per account (not started: no events). */
-  function hubOf(limits: { process: number; account: number }) {
+  function hubOf(
+    limits: { process: number; account: number },
+    liveSessions?: (hashes: string[]) => Promise<Set<string>>,
+  ) {
     const hub = new OrderStreamHub(
       t.database,
       t.app.deps.urls,
       undefined,
-      undefined,
+      liveSessions,
       60_000,
       undefined,
       limits,
@@ -179,5 +182,23 @@ describe("OrderStreamHub's limits", () => {
     await hub.subscribe(gone as unknown as ServerResponse, shopper("a"), "a-phone", undefined);
     expect(hub.size).toBe(0);
     expect(hub.hasRoomFor(shopper("b"), "b-phone")).toBe(true);
+  });
+
+  it("ends at a heartbeat the streams of sessions found dead, not one that opened while it asked", async () => {
+    let asked: string[] = [];
+    let answer: (alive: Set<string>) => void = () => {};
+    const { hub, subscribe } = hubOf({ process: 10, account: 16 }, (hashes) => {
+      asked = hashes;
+      return new Promise((resolve) => (answer = resolve));
+    });
+    const loggedOut = await subscribe(shopper("a"), "a-old");
+    const stillIn = await subscribe(shopper("b"), "b-phone");
+    const beat = (hub as unknown as { beat(): Promise<void> }).beat();
+    expect(asked).toEqual(["a-old", "b-phone"]);
+    const fresh = await subscribe(shopper("a"), "a-new");
+    answer(new Set(["b-phone"]));
+    await beat;
+    expect([loggedOut.ended, stillIn.ended, fresh.ended]).toEqual([true, false, false]);
+    expect(hub.size).toBe(2);
   });
 });
