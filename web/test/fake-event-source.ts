@@ -68,6 +68,13 @@ export class FakeEventSource {
     return this.emit(new MessageEvent("order", { data: JSON.stringify(order), lastEventId }));
   }
 
+  /** The server ended it for a newer stream of the same session or account (`event: replaced`). */
+  replaced() {
+    return this.emit(
+      new MessageEvent("replaced", { data: "a newer stream took this one's place" }),
+    );
+  }
+
   /** A network error: the browser keeps reconnecting, unless `fatal` (e.g. a 401) closed it. */
   fail(fatal = false) {
     this.readyState = fatal ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;

@@ -193,7 +193,14 @@ export function useOrderEvents(
       clearTimeout(retryTimer);
       pollTimer = retryTimer = undefined;
     };
-    const startPolling = () => {
+    const stopWaitingToBeShown = () => document.removeEventListener("visibilitychange", onShown);
+    function onShown() {
+      if (document.visibilityState !== "visible") return;
+      stopWaitingToBeShown();
+      clearTimeout(retryTimer);
+      connect();
+    }
+    const startPolling = (replaced = false) => {
       setState("polling");
       if (pollTimer === undefined) {
         refetch();
@@ -202,6 +209,14 @@ export function useOrderEvents(
       if (typeof EventSource === "undefined") return;
       if (openedAt !== undefined && Date.now() - openedAt >= STEADY_STREAM_MS) retries = 0;
       openedAt = undefined;
+      // Ended for a newer stream of this browser (another tab): the stream is tried again when
+      // this tab is next looked at, or after the longest wait, not at once, which would end
+      // another tab's in its turn.
+      if (replaced) {
+        retries = STREAM_RETRY_MS.length - 1;
+        if (document.visibilityState === "hidden")
+          return document.addEventListener("visibilitychange", onShown);
+      }
       const delay = STREAM_RETRY_MS[Math.min(retries, STREAM_RETRY_MS.length - 1)]!;
       retries += 1;
       retryTimer = setTimeout(connect, delay * (0.75 + Math.random() / 2));
@@ -209,6 +224,7 @@ export function useOrderEvents(
 
     function connect() {
       retryTimer = undefined;
+      stopWaitingToBeShown();
       const stream = new EventSource(url!);
       source = stream;
       let errors = 0;
@@ -236,6 +252,12 @@ export function useOrderEvents(
         const previous = applyOrderEvent(queryClient, order);
         listener.current?.(order, previous);
       });
+      stream.addEventListener("replaced", () => {
+        if (source !== stream) return;
+        stream.close();
+        source = undefined;
+        startPolling(true);
+      });
       stream.addEventListener("error", () => {
         if (source !== stream) return;
         errors += 1;
@@ -251,6 +273,7 @@ export function useOrderEvents(
     else connect();
     return () => {
       stopPolling();
+      stopWaitingToBeShown();
       source?.close();
       source = undefined;
     };

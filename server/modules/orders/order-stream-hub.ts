@@ -86,6 +86,9 @@ export interface StreamLimits {
 const KEPT_LATE = 100;
 const KEPT_LATE_MS = LATE_WATCH_MS;
 
+/** Sent to a stream ended for a newer one of its session or account (`endOldest`). */
+export const REPLACED_FRAME = "event: replaced\ndata: a newer stream took this one's place\n\n";
+
 /** An event's frame without its `id:` line: news to the stream, not a point to resume from. */
 const withoutId = (frame: string) => frame.replace(/^id: \d+\n/, "");
 
@@ -431,10 +434,15 @@ export class OrderStreamHub {
     }
   }
 
-  /** Ends the oldest of `streams` until `keep` are left. */
+  /**
+   * Ends the oldest of `streams` until `keep` are left, each told first that a newer stream took
+   * its place (`event: replaced`): its page then polls until it is looked at again, rather than
+   * reconnecting at once and ending the next oldest in its turn, round and round.
+   */
   private endOldest(streams: Set<Subscriber> | undefined, keep: number): void {
     while (streams && streams.size > Math.max(0, keep)) {
       const [oldest] = streams;
+      oldest!.response.write(REPLACED_FRAME);
       this.end(oldest!);
     }
   }

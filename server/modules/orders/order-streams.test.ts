@@ -196,6 +196,9 @@ describe("live order streams", () => {
       streams.push(await stream("/api/order/user/events", shopper.cookies));
     await streams[0]!.ended;
     expect(t.app.deps.orderStreams.size).toBe(4);
+    // Told why, so that its page waits instead of taking the place back at once.
+    expect(streams[0]!.events.at(-1)?.event).toBe("replaced");
+    expect(streams.slice(1).some((s) => s.events.some((e) => e.event === "replaced"))).toBe(false);
   });
 
   it.each([
@@ -218,6 +221,7 @@ describe("live order streams", () => {
       expect(streams.every((s) => s.status === 200)).toBe(true);
       await within(streams[0]!.ended, 5_000, "the account's oldest stream to end");
       expect(t.app.deps.orderStreams.size).toBe(MAX_STREAMS_PER_ACCOUNT + 1);
+      expect(streams[0]!.events.at(-1)?.event).toBe("replaced");
       // The others, the newest and another account's included, stay open.
       await streams.at(-1)!.next((e) => e.comment === "heartbeat");
       for (const s of [someoneElse, ...streams.slice(1)]) expect(await isOpen(s)).toBe(true);

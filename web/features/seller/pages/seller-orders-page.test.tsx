@@ -9,7 +9,7 @@ import { FakeEventSource } from "../../../test/fake-event-source";
 import { shopSettings } from "../../../test/dashboard-fixture";
 import { holdCalls } from "../../../test/hold-calls";
 import { makeOrder } from "../../../test/order-fixture";
-import { MAX_STREAM_ERRORS } from "../../../ui/use-order-events";
+import { MAX_STREAM_ERRORS, STREAM_RETRY_MS } from "../../../ui/use-order-events";
 import { minutesFromNow, moved, NOW, fakeQueueClock } from "../../../test/seller-queue-clock";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { SellerOrdersPage } from "./seller-orders-page";
@@ -750,6 +750,53 @@ describe("seller: live order queue", () => {
     await second.open();
     expect(await screen.findByText("Live")).toBeInTheDocument();
     expect(screen.queryByText(/Not updating/)).not.toBeInTheDocument();
+  });
+
+  it("polls when another tab's newer stream took this one's place, and streams again once looked at", async () => {
+    const Source = FakeEventSource.install();
+    let visibility: DocumentVisibilityState = "hidden";
+    vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+    const calls = serve([makeOrder("aaaaaaaa-1")]);
+    const queueReads = () => calls.filter((c) => c.url === "/api/order/seller?open=true").length;
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const first = Source.current(EVENTS)!;
+    await first.open();
+    const reads = queueReads();
+
+    await first.replaced();
+    expect(first.closed).toBe(true);
+    expect(await screen.findByText("Updates every 10 s")).toBeInTheDocument();
+    // A tab in the background: no new stream however long it waits (it would end another
+    // tab's), but the queue is polled.
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(Source.current(EVENTS)).toBeUndefined();
+    expect(queueReads()).toBeGreaterThanOrEqual(reads + 12);
+
+    // Looked at again: it streams at once.
+    visibility = "visible";
+    await act(async () => {
+      document.dispatchEvent(new Event("visibilitychange"));
+      await Promise.resolve();
+    });
+    const second = Source.current(EVENTS)!;
+    expect(second).toBeDefined();
+    await second.open();
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+  });
+
+  it("waits the longest retry before streaming again when replaced while on screen", async () => {
+    const Source = FakeEventSource.install();
+    serve([makeOrder("aaaaaaaa-1")]);
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const first = Source.current(EVENTS)!;
+    await first.open();
+    await first.replaced();
+    await act(() => vi.advanceTimersByTimeAsync(STREAM_RETRY_MS.at(-1)! * 0.75 - 1_000));
+    expect(Source.current(EVENTS)).toBeUndefined();
+    await act(() => vi.advanceTimersByTimeAsync(STREAM_RETRY_MS.at(-1)! * 0.5 + 2_000));
+    expect(Source.current(EVENTS)).toBeDefined();
   });
 
   it("does not show a delivered order as open from a history list cached while it was open", async () => {
