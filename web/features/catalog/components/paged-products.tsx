@@ -77,7 +77,7 @@ export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: 
             className={`${blockGridClass} card-block ${skipping ? "[content-visibility:auto]" : ""}`}
           >
             {block.map((p, i) => (
-              <li key={p._id} role="listitem">
+              <li key={p._id} role="listitem" data-scroll-anchor={p._id}>
                 <ProductCard product={p} eager={b === 0 && i < EAGER_CARDS} />
               </li>
             ))}

@@ -89,7 +89,7 @@ export function ProductTable({ products }: { products: Product[] }) {
         </thead>
         <tbody className="text-gray-600">
           {products.map((p) => (
-            <tr key={p._id} className="border-t border-gray-500/20">
+            <tr key={p._id} className="border-t border-gray-500/20" data-scroll-anchor={p._id}>
               <td className="px-4 py-3">
                 <div className="flex items-center gap-3">
                   <Thumb product={p} size={48} />
@@ -127,6 +127,7 @@ export function ProductCards({ products }: { products: Product[] }) {
       {products.map((p) => (
         <li
           key={p._id}
+          data-scroll-anchor={p._id}
           className="rounded-md border border-gray-500/20 bg-white p-3 text-sm text-gray-600"
         >
           <div className="flex gap-3">

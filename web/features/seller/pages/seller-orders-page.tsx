@@ -328,6 +328,8 @@ export function SellerOrdersPage() {
                   <li
                     key={order._id}
                     className="queue-card"
+                    // Back finds the card again, where it was on screen (web/app/scroll-memory.ts).
+                    data-scroll-anchor={order._id}
                     style={{ "--items": order.items.length } as CSSProperties}
                   >
                     <OrderCard
