@@ -194,22 +194,28 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
       <div className="flex">
         <nav
           aria-label="Seller"
-          className="flex min-h-[calc(100vh-57px)] w-16 flex-col border-r border-gray-300 pt-4 text-base md:w-64"
+          className="min-h-[calc(100vh-57px)] w-16 border-r border-gray-300 text-base md:w-64"
         >
-          {links.map((l) => (
-            <NavLink
-              key={l.to}
-              to={l.to}
-              end={l.end}
-              className={({ isActive }) =>
-                `flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100"}`
-              }
-            >
-              <l.Icon className="shrink-0" />
-              {/* Icons only on small screens; the name is still read out. */}
-              <span className="max-md:sr-only">{l.label}</span>
-            </NavLink>
-          ))}
+          {/*
+            The links stay on screen down a long page: a seller far down the queue leaves it from
+            where they are, not after scrolling back up to them (where Back would then return).
+          */}
+          <div className="sticky top-0 flex flex-col pt-4">
+            {links.map((l) => (
+              <NavLink
+                key={l.to}
+                to={l.to}
+                end={l.end}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 px-4 py-3 ${isActive ? "border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]" : "hover:bg-gray-100"}`
+                }
+              >
+                <l.Icon className="shrink-0" />
+                {/* Icons only on small screens; the name is still read out. */}
+                <span className="max-md:sr-only">{l.label}</span>
+              </NavLink>
+            ))}
+          </div>
         </nav>
         {!pageHasStream && <NewOrderAlerts />}
         <main ref={page} id="main" tabIndex={-1} className="flex-1 overflow-x-auto outline-none">
