@@ -215,3 +215,69 @@ test("a long queue draws only the cards near the screen; scrolling, Tab and find
   expect(await drawn(last)).toBe(true);
   await context.close();
 });
+
+test("Back to a long queue, left far down it through the sidebar, shows the same card at the same place, on a phone and a laptop", async ({
+  request,
+  browser,
+}) => {
+  // A rush: 150 more orders, placed 25 at a time.
+  for (let batch = 0; batch < 6; batch++) await placeOrders(request, 25);
+  expect((await request.post("/api/seller/login", { data: e2eSeller })).ok()).toBe(true);
+  const seller = await request.storageState();
+  for (const [width, height, phone] of [
+    [390, 844, true],
+    [1366, 768, false],
+  ] as const) {
+    const context = await browser.newContext({
+      storageState: seller,
+      viewport: { width, height },
+      isMobile: phone,
+      hasTouch: phone,
+      deviceScaleFactor: phone ? 2 : 1,
+    });
+    const page = await context.newPage();
+    await page.goto("/seller/orders");
+    const cards = page.locator('ul[aria-label="Orders"] > li');
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(150);
+
+    // Down the queue as a seller scrolls it, each card drawn as it passes (at its real height,
+    // a few pixels off its estimate), to the 120th card, 300 px from the top of the screen.
+    const card = cards.nth(119);
+    const at = () => card.evaluate((li) => li.getBoundingClientRect().top);
+    while ((await at()) > height) {
+      await page.evaluate(() => window.scrollBy(0, 600));
+      await frames(page);
+    }
+    await page.evaluate((top) => window.scrollBy(0, top - 300), await at());
+    await frames(page);
+    const number = (await card.getByText(/^#\w{8}$/).textContent())!;
+    const before = await at();
+    const where = `${width} px, card ${number} at ${before} px`;
+    expect(Math.abs(before - 300), where).toBeLessThan(50);
+    // The page scrolls, not the seller's <main>.
+    expect(await page.evaluate(() => window.scrollY), where).toBeGreaterThan(20_000);
+    expect(await page.locator("main").evaluate((main) => main.scrollTop), where).toBe(0);
+
+    // The sidebar is on screen down there: the seller leaves from where they are (scrolling
+    // back up to it first, Back returned to the top, where they had left).
+    const pickList = page
+      .getByRole("navigation", { name: "Seller" })
+      .getByRole("link", { name: "Pick List" });
+    await expect(pickList, where).toBeInViewport();
+    await pickList.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pick list" })).toBeVisible();
+
+    // Back: every card comes back never drawn, counted as its estimate, and the same scroll
+    // position shows another place in the queue (the card 96 px off on the phone and 440 on the
+    // laptop, before); the card is where it was, and stays there.
+    await page.goBack();
+    const again = cards.filter({ hasText: number });
+    await expect(again, where).toBeInViewport();
+    const off = async () =>
+      Math.abs((await again.evaluate((li) => li.getBoundingClientRect().top)) - before);
+    await expect.poll(off, { message: where }).toBeLessThanOrEqual(3);
+    await page.waitForTimeout(500);
+    expect(await off(), where).toBeLessThanOrEqual(3);
+    await context.close();
+  }
+});
