@@ -248,8 +248,9 @@ async function sidewaysOverflow(page: Page, name: string) {
  */
 async function sellerColumnOverflow(page: Page, name: string) {
   const found = await page.evaluate(() => {
-    const column = document.querySelector('nav[aria-label="Seller"] + div');
-    if (!column || column.scrollWidth <= column.clientWidth) return null;
+    const column = document.querySelector('nav[aria-label="Seller"] ~ main');
+    if (!column) return "no page column beside the seller's sidebar";
+    if (column.scrollWidth <= column.clientWidth) return null;
     const limit = column.getBoundingClientRect().right;
     const over = [...column.querySelectorAll("*")].filter(
       (el) => el.getBoundingClientRect().right > limit + 0.5,
