@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Toaster } from "../ui/toast";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, parsePath, Route, Routes } from "react-router";
 import { vi } from "vitest";
 import { createQueryClient } from "../lib/query-client";
 import { StoreProvider } from "../lib/store";
@@ -42,12 +42,21 @@ export function renderApp(
     path = "/",
     pattern = path.split("?")[0],
     routes = {} as Record<string, ReactNode>,
-  }: { path?: string; pattern?: string; routes?: Record<string, ReactNode> } = {},
+    before = [],
+    state,
+  }: {
+    path?: string;
+    pattern?: string;
+    routes?: Record<string, ReactNode>;
+    /** History entries before `path` (Back goes to the last), and `path`'s own state. */
+    before?: string[];
+    state?: unknown;
+  } = {},
 ) {
   const queryClient = createQueryClient(false);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[...before, { ...parsePath(path), state }]}>
         <StoreProvider>
           <Routes>
             <Route path={pattern} element={ui} />

@@ -1,5 +1,6 @@
 import { toast } from "../../../ui/toast";
 import { Link, useLocation } from "react-router";
+import { OPENED_FROM_LIST } from "./opened-from-list";
 import type { Product } from "../../../../contract/product";
 import { formatRupees } from "../../../ui/money";
 import { useDeleteProduct } from "../api";
@@ -36,6 +37,8 @@ function Actions({ product }: { product: Product }) {
     <div className="flex gap-3 sm:gap-4">
       <Link
         to={`/seller/product-list/${product._id}${search}`}
+        // Save and Cancel then go Back to this list, where the seller left it (edit-product-page).
+        state={OPENED_FROM_LIST}
         className={`${action} text-primary`}
         aria-label={`Edit ${product.name}`}
       >

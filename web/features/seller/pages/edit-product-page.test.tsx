@@ -1,9 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useLocation } from "react-router";
+import { useLocation, useNavigationType } from "react-router";
 import { mockApi, renderApp } from "../../../test/render";
 import { makeProduct } from "../../../test/order-fixture";
+import { OPENED_FROM_LIST } from "../components/opened-from-list";
 import { EditProductPage } from "./edit-product-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,6 +25,14 @@ const product = makeProduct("p1", {
 
 function ListShown() {
   return <p>product list{useLocation().search}</p>;
+}
+/** The list, and how it was reached: POP (Back) or PUSH (opened anew). */
+function ListReached() {
+  return (
+    <p>
+      product list{useLocation().search} {useNavigationType()}
+    </p>
+  );
 }
 const render = (search = "") =>
   renderApp(<EditProductPage />, {
@@ -121,6 +130,41 @@ describe("seller: edit product", () => {
     );
     await ui.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("product list?q=tom&stock=low")).toBeInTheDocument();
+  });
+
+  it("opened from the list, goes Back to it on Save and on Cancel, but opens it anew on Cancel with changes", async () => {
+    mockApi((url) => {
+      if (url === "/api/product/p1") return { body: { success: true, product } };
+      if (url === "/api/product/update")
+        return { body: { success: true, message: "Product Updated" } };
+      return undefined;
+    });
+    const openFromList = () =>
+      renderApp(<EditProductPage />, {
+        before: ["/seller/product-list?q=tom"],
+        path: "/seller/product-list/p1?q=tom",
+        state: OPENED_FROM_LIST,
+        pattern: "/seller/product-list/:id",
+        routes: { "/seller/product-list": <ListReached /> },
+      });
+    const ui = userEvent.setup();
+    let view = openFromList();
+    await ui.click(await screen.findByRole("button", { name: "Save" }));
+    expect(await screen.findByText("product list?q=tom POP")).toBeInTheDocument();
+    view.unmount();
+
+    view = openFromList();
+    await ui.click(await screen.findByRole("link", { name: "Cancel" }));
+    expect(await screen.findByText("product list?q=tom POP")).toBeInTheDocument();
+    view.unmount();
+
+    // Changed fields: the router's navigation, which asks first.
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    openFromList();
+    await ui.type(await screen.findByLabelText("Product Name"), " Extra");
+    await ui.click(screen.getByRole("link", { name: "Cancel" }));
+    expect(confirm).toHaveBeenCalledWith("Leave without saving your changes?");
+    expect(await screen.findByText("product list?q=tom PUSH")).toBeInTheDocument();
   });
 
   it("says what is wrong next to the field and sends nothing", async () => {

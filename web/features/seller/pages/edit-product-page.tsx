@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { openedFromList } from "../components/opened-from-list";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { LoadError } from "../../../ui/load-error";
@@ -134,8 +135,13 @@ function EditProductForm({
 }) {
   const update = useUpdateProduct();
   const navigate = useNavigate();
-  // The list's filters came along from it (product-rows.tsx): Save and Cancel go back to them.
-  const { search } = useLocation();
+  // The list's filters came along from it (product-rows.tsx): Save and Cancel go back to them;
+  // opened from the list, by going Back to it, where the seller left it. Cancel with fields
+  // changed opens it anew instead: the router's own navigation always asks before the changes
+  // are dropped (Back asks only in browsers with the Navigation API, decision 029).
+  const location = useLocation();
+  const listPath = `/seller/product-list${location.search}`;
+  const backToList = openedFromList(location.state as unknown);
   const [form, setForm] = useState<ProductForm>(() => productFormFrom(product));
   // The values last loaded or saved: what "unsaved" is measured against.
   const [saved, setSaved] = useState(form);
@@ -173,7 +179,7 @@ function EditProductForm({
           setSaved(shown);
           setStockTouched(false);
           onUnsavedChange(false);
-          void navigate(`/seller/product-list${search}`);
+          void (backToList ? navigate(-1) : navigate(listPath));
         },
       },
     );
@@ -200,7 +206,12 @@ function EditProductForm({
           {update.isPending ? "Saving…" : "Save"}
         </button>
         <Link
-          to={`/seller/product-list${search}`}
+          to={listPath}
+          onClick={(event) => {
+            if (!backToList || unsaved) return;
+            event.preventDefault();
+            void navigate(-1);
+          }}
           className="flex min-h-11 items-center rounded border px-8 font-medium"
         >
           Cancel
