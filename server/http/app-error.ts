@@ -30,6 +30,11 @@ export class AppError extends Error {
       productId?: string;
       retryAfterSeconds?: number;
       unpaidCheckouts?: number;
+      /**
+       * Work turned away by design to protect the process (a full queue, the streams' limit):
+       * logged as a warning without a stack, since a flood of them is the load itself, not a fault.
+       */
+      shedding?: true;
     } = {},
   ) {
     super(message);

@@ -57,7 +57,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ),
         );
     }
-    if (known.status >= 500) request.log.error({ err: error }, known.message);
+    if (known.extra.shedding) request.log.warn({ code: known.code }, known.message);
+    else if (known.status >= 500) request.log.error({ err: error }, known.message);
     if (known.extra.retryAfterSeconds)
       reply.header("retry-after", String(known.extra.retryAfterSeconds));
     return reply.status(known.status).send(sendError(known));

@@ -1,5 +1,6 @@
 import Fastify from "fastify";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { AppError } from "./app-error";
 import { registerErrorHandling } from "./errors";
 
 describe("the error handler", () => {
@@ -25,6 +26,40 @@ describe("the error handler", () => {
     const plain = await app.inject({ url: "/plain" });
     expect(plain.statusCode).toBe(500);
     expect(plain.body).not.toContain("boom");
+    await app.close();
+  });
+
+  it("logs work shed by design as one warning line, and other failures of ours as errors", async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    const warn = vi.fn();
+    const error = vi.fn();
+    app.addHook("onRequest", (request, _reply, done) => {
+      request.log = Object.assign(Object.create(request.log) as typeof request.log, {
+        warn,
+        error,
+      });
+      done();
+    });
+    app.get("/full", () => {
+      throw new AppError("unavailable", "Busy right now.", {
+        retryAfterSeconds: 30,
+        shedding: true,
+      });
+    });
+    app.get("/down", () => {
+      throw new AppError("unavailable", "The database is out of reach.", {
+        retryAfterSeconds: 5,
+      });
+    });
+    const full = await app.inject({ url: "/full" });
+    expect(full.statusCode).toBe(503);
+    expect(full.headers["retry-after"]).toBe("30");
+    expect(warn).toHaveBeenCalledWith({ code: "unavailable" }, "Busy right now.");
+    expect(error).not.toHaveBeenCalled();
+    await app.inject({ url: "/down" });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(1);
     await app.close();
   });
 });

@@ -25,6 +25,7 @@ const hashing = new Slots({
   refuse: () =>
     new AppError("unavailable", "The server is busy. Please try again in a moment.", {
       retryAfterSeconds: 5,
+      shedding: true,
     }),
 });
 

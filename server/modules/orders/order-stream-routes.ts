@@ -25,7 +25,7 @@ const streamsFull = () =>
   new AppError(
     "unavailable",
     "Live order updates are busy right now. Your orders still refresh on their own; live updates will be back shortly.",
-    { retryAfterSeconds: RETRY_STREAM_AFTER_SECONDS },
+    { retryAfterSeconds: RETRY_STREAM_AFTER_SECONDS, shedding: true },
   );
 
 const eventStream = {
