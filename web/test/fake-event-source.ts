@@ -1,4 +1,4 @@
-import { act } from "@testing-library/react";
+import { act, waitFor } from "@testing-library/react";
 import { vi } from "vitest";
 import type { Order } from "../../contract/order";
 
@@ -33,6 +33,15 @@ export class FakeEventSource {
   /** The stream most recently opened on `url` that is not closed. */
   static current(url: string): FakeEventSource | undefined {
     return FakeEventSource.instances.filter((s) => s.url === url && !s.closed).at(-1);
+  }
+
+  /** Waits for a stream on `url` to be opened (the page may open it a moment after it shows). */
+  static async next(url: string): Promise<FakeEventSource> {
+    return waitFor(() => {
+      const stream = FakeEventSource.current(url);
+      if (!stream) throw new Error(`no stream on ${url} yet`);
+      return stream;
+    });
   }
 
   addEventListener(type: string, listener: Listener) {

@@ -65,7 +65,7 @@ describe("seller area", () => {
     });
     renderApp(<SellerArea />, { path: "/seller/dashboard", pattern: "/seller/*" });
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
-    const stream = await waitFor(() => Source.current(EVENTS)!);
+    const stream = await Source.next(EVENTS);
     await stream.open();
     await stream.push(makeOrder("33333333-dddd", { amount: 210 }));
     expect(await screen.findByText("New order #33333333 · ₹210")).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe("seller area", () => {
     try {
       renderApp(<SellerArea />, { path: "/seller/product-list", pattern: "/seller/*" });
       expect(await screen.findByRole("cell", { name: "10" })).toBeInTheDocument();
-      const stream = await waitFor(() => Source.current(EVENTS)!);
+      const stream = await Source.next(EVENTS);
       await stream.open();
       await waitFor(() => expect(reads()).toBe(2));
 
@@ -185,7 +185,7 @@ describe("seller area", () => {
       const restock = await screen.findByRole("form", { name: "Restock" });
       expect(within(restock).getByText("12 units")).toBeInTheDocument();
       expect(await screen.findByText("No stock changes recorded yet.")).toBeInTheDocument();
-      const stream = await waitFor(() => Source.current(EVENTS)!);
+      const stream = await Source.next(EVENTS);
       await stream.open();
       expect([reads("/api/product/p1"), reads(STOCK_HISTORY)]).toEqual([1, 1]);
 
@@ -240,7 +240,7 @@ describe("seller area", () => {
     renderApp(<SellerArea />, { path: "/seller/product-list/p1", pattern: "/seller/*" });
     const ui = userEvent.setup();
     await ui.type(await screen.findByLabelText("Product Name"), " (5 kg)");
-    const stream = await waitFor(() => Source.current(EVENTS)!);
+    const stream = await Source.next(EVENTS);
     await stream.open();
     serverDown = true;
     await stream.push(makeOrder("22222222-bbbb"));
@@ -281,7 +281,7 @@ describe("seller area", () => {
     renderApp(<SellerArea />, { path: "/seller/dashboard", pattern: "/seller/*" });
     const low = await screen.findByRole("region", { name: "Low stock" });
     expect(await within(low).findByText("Low stock · 3 left")).toBeInTheDocument();
-    const stream = await waitFor(() => Source.current(EVENTS)!);
+    const stream = await Source.next(EVENTS);
     await stream.open();
     expect(dashboardReads).toBe(1);
 

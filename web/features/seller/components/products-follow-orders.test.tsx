@@ -39,7 +39,7 @@ describe("the edit page following live orders", () => {
     });
     renderApp(<SellerArea />, { path: "/seller/product-list/p1", pattern: "/seller/*" });
     expect(await screen.findByLabelText("Product Name")).toHaveValue("Basmati Rice");
-    const stream = await waitFor(() => Source.current(EVENTS)!);
+    const stream = await Source.next(EVENTS);
     await stream.open();
     // Deleted (another tab, another seller), then an order of it is cancelled: the stream names it.
     deleted = true;
