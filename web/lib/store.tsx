@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from "react";
 import { toast } from "../ui/toast";
-import { OLDER_ORDERS_KEY } from "./older-orders-key";
+import { OLDER_ORDERS_KEY } from "./paged-order-keys";
 import type { CartItems, User } from "../../contract/user";
 import { onSessionRefused } from "./api-client";
 import {

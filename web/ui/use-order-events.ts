@@ -6,6 +6,7 @@ import {
 } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { Order } from "../../contract/order";
+import { OLDER_ORDERS_KEY, SELLER_HISTORY_KEY } from "../lib/paged-order-keys";
 
 /**
  * Live order updates (api-contract.md, "Live events"): the server's event stream patches the
@@ -88,6 +89,19 @@ export function keepOrdersById(previous: unknown, next: unknown): unknown {
   return replaceEqualDeep(previous, next);
 }
 
+/**
+ * A list query's options under `["orders", ...]` that holds `holds` orders, read with `read`: its
+ * `meta` (orderListMeta), its `queryFn` (readingOrders) and its `structuralSharing`
+ * (keepOrdersById), which must agree.
+ */
+export function orderList<T>(holds: (order: Order) => boolean, read: () => Promise<T>) {
+  return {
+    queryFn: readingOrders(read, holds),
+    meta: orderListMeta(holds),
+    structuralSharing: keepOrdersById,
+  };
+}
+
 function holdsOf(meta: Record<string, unknown> | undefined): (order: Order) => boolean {
   const holds = meta?.holds;
   return typeof holds === "function" ? (holds as (order: Order) => boolean) : isListed;
@@ -107,34 +121,118 @@ export function holdsOrders(data: unknown): boolean {
   return ("orders" in data && Array.isArray(data.orders)) || "order" in data;
 }
 
+/**
+ * `data` (a list query's `{ orders }`, or a detail's `{ order }`) with `order` put in: replaced,
+ * added at the top, or dropped, as `holds` says; `next` is undefined when nothing changes, and
+ * `cached` is the copy that was there.
+ */
+function withOrder(
+  data: unknown,
+  order: Order,
+  holds: (order: Order) => boolean,
+): { next?: unknown; cached?: Order } {
+  if (!data || typeof data !== "object") return {};
+  if ("orders" in data && Array.isArray(data.orders)) {
+    const list = data.orders as Order[];
+    const index = list.findIndex((o) => o._id === order._id);
+    const cached = index >= 0 ? list[index] : undefined;
+    if (cached && isOlder(order, cached)) return { cached };
+    let next: Order[];
+    if (!holds(order)) {
+      if (index < 0) return {};
+      next = list.filter((o) => o._id !== order._id);
+    } else if (index >= 0) next = list.map((o, i) => (i === index ? order : o));
+    else next = [order, ...list];
+    return { next: { ...data, orders: next }, cached };
+  }
+  if ("order" in data && (data.order as Order | undefined)?._id === order._id) {
+    const cached = data.order as Order;
+    return isOlder(order, cached) ? { cached } : { next: { ...data, order }, cached };
+  }
+  return {};
+}
+
+/** Where orders read page by page are kept (useOlderOrders, the seller's useOrderHistory). */
+const PAGED_ORDER_KEYS = [OLDER_ORDERS_KEY, SELLER_HISTORY_KEY];
+
+/** Infinite query `data` with its copy of `order`, if any, replaced (unless older). */
+function withOrderInPages(data: unknown, order: Order): unknown {
+  if (!data || typeof data !== "object" || !("pages" in data) || !Array.isArray(data.pages))
+    return undefined;
+  let changed = false;
+  const pages = (data.pages as unknown[]).map((page) => {
+    const { next } = withOrder(page, order, () => true);
+    if (next === undefined || !isPlainObject(page)) return page;
+    const list = page.orders as Order[];
+    if (!list.some((o) => o._id === order._id)) return page;
+    changed = true;
+    return next;
+  });
+  return changed ? { ...data, pages } : undefined;
+}
+
+/**
+ * The orders each query client's caches were given lately (applyOrderEvent), by id, each with a
+ * number that grows with every one: a read of an order list under way meanwhile was answered
+ * before them (`readingOrders`).
+ */
+const appliedByClient = new WeakMap<
+  QueryClient,
+  { count: number; orders: Map<string, { order: Order; number: number; at: number }> }
+>();
+/** How long an order given to the caches is kept for the reads under way: longer than any read. */
+const APPLIED_KEPT_MS = 60_000;
+
+function appliedOf(client: QueryClient) {
+  let applied = appliedByClient.get(client);
+  if (!applied) appliedByClient.set(client, (applied = { count: 0, orders: new Map() }));
+  return applied;
+}
+
 /** Puts `order` into every order cache; answers the copy that was there before, if any. */
 export function applyOrderEvent(queryClient: QueryClient, order: Order): Order | undefined {
   let previous: Order | undefined;
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ["orders"] })) {
-    const { queryKey: key, state } = query;
-    const data: unknown = state.data;
-    if (!data || typeof data !== "object") continue;
-    if ("orders" in data && Array.isArray(data.orders)) {
-      const list = data.orders as Order[];
-      const index = list.findIndex((o) => o._id === order._id);
-      const cached = index >= 0 ? list[index] : undefined;
-      previous ??= cached;
-      if (cached && isOlder(order, cached)) continue;
-      let next: Order[];
-      if (!holdsOf(query.meta)(order)) {
-        if (index < 0) continue;
-        next = list.filter((o) => o._id !== order._id);
-      } else if (index >= 0) next = list.map((o, i) => (i === index ? order : o));
-      else next = [order, ...list];
-      queryClient.setQueryData(key, { ...data, orders: next });
-    } else if ("order" in data && (data.order as Order | undefined)?._id === order._id) {
-      const cached = data.order as Order;
-      previous ??= cached;
-      if (isOlder(order, cached)) continue;
-      queryClient.setQueryData(key, { ...data, order });
+    const { next, cached } = withOrder(query.state.data, order, holdsOf(query.meta));
+    previous ??= cached;
+    if (next !== undefined) queryClient.setQueryData(query.queryKey, next);
+  }
+  // Orders read page by page (the shopper's older orders, the seller's history) are kept apart
+  // from the lists above, and never refreshed by events or polls: a copy they hold is replaced.
+  for (const key of PAGED_ORDER_KEYS)
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: key })) {
+      const next = withOrderInPages(query.state.data, order);
+      if (next !== undefined) queryClient.setQueryData(query.queryKey, next);
     }
+  const applied = appliedOf(queryClient);
+  const now = Date.now();
+  applied.orders.delete(order._id);
+  applied.orders.set(order._id, { order, number: ++applied.count, at: now });
+  for (const [id, { at }] of applied.orders) {
+    if (now - at <= APPLIED_KEPT_MS) break;
+    applied.orders.delete(id);
   }
   return previous;
+}
+
+/**
+ * A `queryFn` for a query under `["orders"]` that holds `holds` orders, reading with `read`. The
+ * server wrote its answer before any order the caches were given while it was on its way (a live
+ * event, a move's or a cancel's answer): those are put into the answer as applyOrderEvent puts
+ * them into the cache, so that a read does not take back a move the page already shows, or drop
+ * an order placed meanwhile (a read of the seller's 500 orders takes a moment, during a rush).
+ */
+export function readingOrders<T>(
+  read: () => Promise<T>,
+  holds: (order: Order) => boolean = isListed,
+): (context: { client: QueryClient }) => Promise<T> {
+  return async ({ client }) => {
+    const since = appliedOf(client).count;
+    let data: unknown = await read();
+    for (const { order, number } of appliedOf(client).orders.values())
+      if (number > since) data = withOrder(data, order, holds).next ?? data;
+    return data as T;
+  };
 }
 
 function parseOrder(text: unknown): Order | undefined {
@@ -212,14 +310,20 @@ export function useOrderEvents(
       // Ended for a newer stream of this browser (another tab): the stream is tried again when
       // this tab is next looked at, or after the longest wait, not at once, which would end
       // another tab's in its turn.
+      // (Hidden by then, it waits to be shown: another tab took the place in front.)
+      const whenShown = () => {
+        retryTimer = undefined;
+        if (document.visibilityState === "hidden")
+          document.addEventListener("visibilitychange", onShown);
+        else connect();
+      };
       if (replaced) {
         retries = STREAM_RETRY_MS.length - 1;
-        if (document.visibilityState === "hidden")
-          return document.addEventListener("visibilitychange", onShown);
+        if (document.visibilityState === "hidden") return whenShown();
       }
       const delay = STREAM_RETRY_MS[Math.min(retries, STREAM_RETRY_MS.length - 1)]!;
       retries += 1;
-      retryTimer = setTimeout(connect, delay * (0.75 + Math.random() / 2));
+      retryTimer = setTimeout(replaced ? whenShown : connect, delay * (0.75 + Math.random() / 2));
     };
 
     function connect() {

@@ -3,8 +3,8 @@ import { productListPath } from "../../../contract/catalogue-urls";
 import { SHOPPER_LIST_LIMIT, type Order, type OrderListResponse } from "../../../contract/order";
 import type { Product, ProductListResponse } from "../../../contract/product";
 import { ApiError, apiFetch } from "../../lib/api-client";
-import { OLDER_ORDERS_KEY } from "../../lib/older-orders-key";
-import { applyOrderEvent, orderDetailKey } from "../../ui/use-order-events";
+import { OLDER_ORDERS_KEY } from "../../lib/paged-order-keys";
+import { applyOrderEvent, orderDetailKey, readingOrders } from "../../ui/use-order-events";
 
 export const SHOPPER_EVENTS_URL = "/api/order/user/events";
 
@@ -12,7 +12,10 @@ export const SHOPPER_EVENTS_URL = "/api/order/user/events";
 export function useMyOrders(enabled: boolean) {
   return useQuery({
     queryKey: ["orders", "mine"],
-    queryFn: () => apiFetch<OrderListResponse>(`/api/order/user?limit=${SHOPPER_LIST_LIMIT}`),
+    // Orders events gave the cache while it was read are put into its answer (readingOrders).
+    queryFn: readingOrders(() =>
+      apiFetch<OrderListResponse>(`/api/order/user?limit=${SHOPPER_LIST_LIMIT}`),
+    ),
     enabled,
     retry: false,
     // The spec: failing to load orders only logs, without a toast.
@@ -49,8 +52,10 @@ export function useOlderOrders(userId: string | undefined, from: string | null |
 export function useOrder(id: string, enabled: boolean) {
   return useQuery({
     queryKey: orderDetailKey(id),
-    queryFn: () => apiFetch<{ order: Order }>(`/api/order/${encodeURIComponent(id)}`),
-    select: (body) => body.order,
+    queryFn: readingOrders(() =>
+      apiFetch<{ order: Order }>(`/api/order/${encodeURIComponent(id)}`),
+    ),
+    select: (body: { order: Order }) => body.order,
     enabled,
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
@@ -72,8 +77,14 @@ export function useCancelOrder() {
       applyOrderEvent(queryClient, answer.order);
       return queryClient.invalidateQueries({ queryKey: ["products"] });
     },
-    // Refused (the shop started packing it meanwhile): the lists show where it is now.
-    onError: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
+    // Refused (the shop started packing it meanwhile): the lists show where it is now, the
+    // older orders' pages too (they are read again only so).
+    onError: () =>
+      Promise.all(
+        [["orders"], OLDER_ORDERS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

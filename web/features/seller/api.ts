@@ -31,14 +31,9 @@ import type {
 } from "../../../contract/product";
 import type { Dashboard, ProductCounts, ShopSettings } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
+import { SELLER_HISTORY_KEY } from "../../lib/paged-order-keys";
 import { toast } from "../../ui/toast";
-import {
-  applyOrderEvent,
-  holdsOrders,
-  isListed,
-  keepOrdersById,
-  orderListMeta,
-} from "../../ui/use-order-events";
+import { applyOrderEvent, holdsOrders, isListed, orderList } from "../../ui/use-order-events";
 import { useAtMostEvery } from "./components/use-at-most-every";
 
 /*
@@ -199,7 +194,8 @@ interface OpenQueueRead {
 
 const openQueue = {
   queryKey: ["orders", "seller", "open"],
-  queryFn: async (): Promise<OpenQueueRead> => {
+  // Counted as the server listed them: orders given to the cache since move the counts after.
+  ...orderList(inQueue, async (): Promise<OpenQueueRead> => {
     const answer = await apiFetch<{
       orders: Order[];
       openTotal?: number;
@@ -210,9 +206,7 @@ const openQueue = {
       listedWhenCounted: answer.orders.length,
       listedByStatusWhenCounted: countByOpenStatus(answer.orders),
     };
-  },
-  meta: orderListMeta(inQueue),
-  structuralSharing: keepOrdersById,
+  }),
 };
 
 /** Whether the server left open orders out of the queue as last read (past OPEN_QUEUE_LIMIT). */
@@ -289,19 +283,20 @@ export function useOpenStatusCounts(): OpenCounts | undefined {
 export function useRefundsOwed() {
   return useQuery({
     queryKey: ["orders", "seller", "refund-due"],
-    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller?refundDue=true"),
+    ...orderList(
+      (order) => order.refundDue,
+      () => apiFetch<{ orders: Order[] }>("/api/order/seller?refundDue=true"),
+    ),
     select: (b) => b.orders,
-    meta: orderListMeta((order) => order.refundDue),
-    structuralSharing: keepOrdersById,
   });
 }
 
 const recentOrders = (enabled: boolean) => ({
   queryKey: ["orders", "seller", "recent"],
-  queryFn: () => apiFetch<OrderListResponse>(`/api/order/seller?limit=${SELLER_LIST_LIMIT}`),
+  ...orderList(isListed, () =>
+    apiFetch<OrderListResponse>(`/api/order/seller?limit=${SELLER_LIST_LIMIT}`),
+  ),
   enabled,
-  meta: orderListMeta(isListed),
-  structuralSharing: keepOrdersById,
 });
 
 /** The newest `SELLER_LIST_LIMIT` orders of every status: the history behind the queue. */
@@ -326,7 +321,7 @@ export type HistoryStatus = "Delivered" | "Cancelled";
  */
 export function useOrderHistory(status: HistoryStatus, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ["seller-history", status],
+    queryKey: [...SELLER_HISTORY_KEY, status],
     queryFn: ({ pageParam }) =>
       apiFetch<OrderListResponse>(
         `/api/order/seller?status=${status}&limit=${SELLER_LIST_LIMIT}${pageParam ? `&cursor=${pageParam}` : ""}`,
@@ -347,12 +342,13 @@ export function useOrderHistory(status: HistoryStatus, enabled: boolean) {
 export function useAwaitingPaymentOrders(enabled: boolean) {
   return useQuery({
     queryKey: ["orders", "seller", "awaiting-payment"],
-    queryFn: () => apiFetch<{ orders: Order[] }>("/api/order/seller?status=Awaiting%20Payment"),
+    ...orderList(
+      (order) => order.status === "Awaiting Payment",
+      () => apiFetch<{ orders: Order[] }>("/api/order/seller?status=Awaiting%20Payment"),
+    ),
     select: (b) => b.orders,
     enabled,
     refetchInterval: enabled ? 30_000 : false,
-    meta: orderListMeta((order) => order.status === "Awaiting Payment"),
-    structuralSharing: keepOrdersById,
   });
 }
 

@@ -324,6 +324,52 @@ describe("my orders: older than the newest 200", () => {
     expect(screen.getByRole("article", { name: "Order a0000000" })).toBeInTheDocument();
   });
 
+  it("keeps an older order's news once the newest are read again without it", async () => {
+    const Source = FakeEventSource.install();
+    const old = order("a0000000-old", { status: "Out for Delivery" });
+    let client: ReturnType<typeof useQueryClient> | undefined;
+    function Client() {
+      client = useQueryClient();
+      return null;
+    }
+    mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/order/user?limit=200")
+        return { body: { success: true, orders: [order("11111111-new", {})], nextCursor: "c1" } };
+      if (url === "/api/order/user?limit=50&cursor=c1")
+        return { body: { success: true, orders: [old], nextCursor: null } };
+      return undefined;
+    });
+    renderApp(
+      <>
+        <MyOrdersPage />
+        <Client />
+      </>,
+      { path: "/my-orders" },
+    );
+    await screen.findByRole("article", { name: "Order 11111111" });
+    await Source.current("/api/order/user/events")!.open();
+    await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
+    await screen.findByRole("article", { name: "Order a0000000" });
+    await Source.current("/api/order/user/events")!.push({
+      ...old,
+      status: "Delivered",
+      history: [...old.history, { status: "Delivered", at: "2026-11-22T10:20:00.000Z" }],
+    });
+    // The newest orders read again (a poll): the server's newest do not hold it.
+    await act(() => client!.invalidateQueries({ queryKey: ["orders"] }));
+    // Back in its place among the older orders, with its news.
+    await waitFor(() =>
+      expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
+        "Order 11111111",
+        "Order a0000000",
+      ]),
+    );
+    expect(
+      within(screen.getByRole("article", { name: "Order a0000000" })).getByTestId("order-status"),
+    ).toHaveTextContent("Status: Delivered");
+  });
+
   it("offers no older orders when the newest are all there are", async () => {
     mockApi((url) => {
       if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };

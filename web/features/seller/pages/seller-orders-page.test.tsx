@@ -799,6 +799,73 @@ describe("seller: live order queue", () => {
     expect(Source.current(EVENTS)).toBeDefined();
   });
 
+  it("does not take the stream back after the longest wait if the tab went behind another meanwhile", async () => {
+    const Source = FakeEventSource.install();
+    let visibility: DocumentVisibilityState = "visible";
+    vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+    serve([makeOrder("aaaaaaaa-1")]);
+    render();
+    await screen.findByRole("article", { name: "Order aaaaaaaa" });
+    const first = Source.current(EVENTS)!;
+    await first.open();
+    await first.replaced();
+    visibility = "hidden";
+    document.dispatchEvent(new Event("visibilitychange"));
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(Source.current(EVENTS)).toBeUndefined();
+    visibility = "visible";
+    await act(async () => {
+      document.dispatchEvent(new Event("visibilitychange"));
+      await Promise.resolve();
+    });
+    expect(Source.current(EVENTS)).toBeDefined();
+  });
+
+  it("does not let a queue read under way when a move is answered take the move back", async () => {
+    FakeEventSource.install();
+    const orders = [10, 20, 30].map((minutes, i) =>
+      makeOrder(`${"abc"[i]!.repeat(8)}-${i}`, { deliverBy: minutesFromNow(minutes) }),
+    );
+    queueLimit = 2;
+    openTotal = 3;
+    serve(orders);
+    // The queue's reads are answered as the server stood when asked, and held on their way.
+    const served = globalThis.fetch;
+    let arrive: (() => void) | undefined;
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      const response = await served(url, init);
+      if (url === "/api/order/seller?open=true" && arrive === undefined)
+        await new Promise<void>((go) => (arrive = go));
+      return response;
+    });
+    render();
+    await waitFor(() => expect(arrive).toBeDefined());
+    arrive!();
+    const stream = FakeEventSource.current(EVENTS)!;
+    await stream.open();
+    const b = await screen.findByRole("article", { name: "Order bbbbbbbb" });
+
+    // Delivered on a rider's phone: the cut queue is read again; that read is on its way...
+    arrive = undefined;
+    orders[0] = moved(orders[0]!, "Delivered");
+    openTotal = 2;
+    await stream.push(orders[0]);
+    await waitFor(() => expect(arrive).toBeDefined());
+    // ...when the seller packs B, and B's event comes too.
+    await userEvent.click(within(b).getByRole("button", { name: "Mark Packing" }));
+    expect(await screen.findByText("Order #bbbbbbbb moved to Packing")).toBeInTheDocument();
+    await stream.push(orders[1]!);
+    // The read, answered before the move, arrives: B stays packed, C comes in.
+    arrive!();
+    await waitFor(() => expect(labels()).toEqual(["Order bbbbbbbb", "Order cccccccc"]));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(
+      within(screen.getByRole("article", { name: "Order bbbbbbbb" })).getByRole("button", {
+        name: "Mark Out for Delivery",
+      }),
+    ).toBeInTheDocument();
+  });
+
   it("does not show a delivered order as open from a history list cached while it was open", async () => {
     // No stream: the page polls, and a list not on screen (disabled) is not refreshed.
     vi.stubGlobal("EventSource", undefined);
