@@ -41,13 +41,21 @@ export async function benchFanOut(options: {
     const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
     const streams: http.ClientRequest[] = [];
     try {
-      const [seller] = await database.db
+      // A seller account per stream: an account holds at most MAX_STREAMS_PER_ACCOUNT streams
+      // (decision 034), and the streams are what is measured.
+      const passwordHash = await hashPassword("x-fanout-pw");
+      const accounts = await database.db
         .insert(sellers)
-        .values({ email: "fanout@bench.local", passwordHash: await hashPassword("x-fanout-pw") })
-        .returning();
+        .values(
+          Array.from({ length: options.subscribers }, (_, i) => ({
+            email: `fanout-${i}@bench.local`,
+            passwordHash,
+          })),
+        )
+        .returning({ id: sellers.id });
       const sessions = await Promise.all(
-        Array.from({ length: options.subscribers }, async () => {
-          const { token } = await createSession(database.db, "seller", seller!.id);
+        accounts.map(async (seller) => {
+          const { token } = await createSession(database.db, "seller", seller.id);
           return `${cookieNames.seller}=${token}`;
         }),
       );
