@@ -317,13 +317,18 @@ export function useOrderEvents(
           document.addEventListener("visibilitychange", onShown);
         else connect();
       };
+      const spread = 0.75 + Math.random() / 2;
       if (replaced) {
-        retries = STREAM_RETRY_MS.length - 1;
+        // The server was answering: a failure after this tab streams again starts from the
+        // first wait.
+        retries = 0;
         if (document.visibilityState === "hidden") return whenShown();
+        retryTimer = setTimeout(whenShown, STREAM_RETRY_MS.at(-1)! * spread);
+        return;
       }
       const delay = STREAM_RETRY_MS[Math.min(retries, STREAM_RETRY_MS.length - 1)]!;
       retries += 1;
-      retryTimer = setTimeout(replaced ? whenShown : connect, delay * (0.75 + Math.random() / 2));
+      retryTimer = setTimeout(connect, delay * spread);
     };
 
     function connect() {

@@ -796,6 +796,13 @@ describe("seller: live order queue", () => {
     await act(() => vi.advanceTimersByTimeAsync(STREAM_RETRY_MS.at(-1)! * 0.75 - 1_000));
     expect(Source.current(EVENTS)).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(STREAM_RETRY_MS.at(-1)! * 0.5 + 2_000));
+    const second = Source.current(EVENTS)!;
+    expect(second).toBeDefined();
+    // Streaming again, it fails: the next try comes within seconds, as after any first failure.
+    await second.open();
+    await second.fail(true);
+    await act(() => vi.advanceTimersByTimeAsync(6_500)); // 5 s, spread by up to 25%
+    expect(Source.current(EVENTS)).not.toBe(second);
     expect(Source.current(EVENTS)).toBeDefined();
   });
 
