@@ -107,9 +107,16 @@ function holdsOf(meta: Record<string, unknown> | undefined): (order: Order) => b
   return typeof holds === "function" ? (holds as (order: Order) => boolean) : isListed;
 }
 
-/** An event's copy carries the history up to that event: an older copy never replaces a newer one. */
+/**
+ * Whether `incoming` is an older copy of the order than `cached`, which it must not replace. A copy
+ * carries the history up to its event, so a shorter history is older; the one change that adds no
+ * history is a refund (`refundedAt` set), so of two copies as long, one not refunded is older
+ * than one refunded (a cancellation's event or answer arriving after the refund's).
+ */
 export function isOlder(incoming: Order, cached: Order): boolean {
-  return incoming.history.length < cached.history.length;
+  if (incoming.history.length !== cached.history.length)
+    return incoming.history.length < cached.history.length;
+  return incoming.refundedAt === null && cached.refundedAt !== null;
 }
 
 /**
