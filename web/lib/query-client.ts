@@ -36,3 +36,10 @@ export function createQueryClient(retry: number | false = 1): QueryClient {
     },
   });
 }
+
+/**
+ * How long a long list's pages stay cached once no page shows them (TanStack's default is 5
+ * minutes): Back to a list left for a product's page or an edit comes back with every page that
+ * was read, where the shopper or seller left it. A few hundred KB at most.
+ */
+export const LIST_KEPT_MS = 30 * 60_000;

@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { ProductListResponse } from "../../../contract/product";
 import { apiFetch } from "../../lib/api-client";
 import { takeInitialAnswer } from "../../lib/initial-data";
+import { LIST_KEPT_MS } from "../../lib/query-client";
 
 /**
  * The paged lists of the catalogue pages (not in the entry chunk: home needs none). The first
@@ -24,5 +25,8 @@ export function productPagesQuery(firstPage: string) {
       return first ? { pages: [first], pageParams: [""] } : undefined;
     },
     initialDataUpdatedAt: () => Date.now(),
+    // Kept this long once left (the default is 5 minutes): Back from a product read at length
+    // finds every page read, and the scroll memory the card the shopper was at.
+    gcTime: LIST_KEPT_MS,
   });
 }

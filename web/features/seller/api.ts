@@ -31,6 +31,7 @@ import type {
 } from "../../../contract/product";
 import type { Dashboard, ProductCounts, ShopSettings } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
+import { LIST_KEPT_MS } from "../../lib/query-client";
 import { SELLER_HISTORY_KEY } from "../../lib/paged-order-keys";
 import { toast } from "../../ui/toast";
 import { applyOrderEvent, holdsOrders, isListed, orderList } from "../../ui/use-order-events";
@@ -80,6 +81,8 @@ export function useSellerProductPages(filters: SellerProductFilters) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // While new filters load, the previous list stays (no jump to a skeleton at every key press).
     placeholderData: keepPreviousData,
+    // Back from an edit page left open a while finds every page read.
+    gcTime: LIST_KEPT_MS,
   });
 }
 

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeProduct } from "../../../test/order-fixture";
@@ -8,6 +9,7 @@ import { blockGridClass, CARDS_PER_BLOCK } from "./paged-products";
 import { productGridClass } from "./product-card";
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -45,5 +47,29 @@ describe("a long product list in blocks (docs/decisions/033)", () => {
       expect(block).toHaveAttribute("role", "none");
       await waitFor(() => expect(block).toHaveClass("card-block", "[content-visibility:auto]"));
     }
+  });
+
+  it("keeps the pages read for half an hour once left, so Back finds the list as it was", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
+    mockApi((url) => productListAnswer(url, catalogue));
+    function LeaveAndComeBack() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          {shown && <ProductsPage />}
+          <button onClick={() => setShown((s) => !s)}>{shown ? "Leave" : "Come back"}</button>
+        </>
+      );
+    }
+    renderApp(<LeaveAndComeBack />, { path: "/products" });
+    const ui = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    expect(await screen.findByText("Rice 24")).toBeInTheDocument();
+    await ui.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Rice 48")).toBeInTheDocument();
+    await ui.click(screen.getByRole("button", { name: "Leave" }));
+    // A product page read for six minutes (past the query cache's default five).
+    await act(() => vi.advanceTimersByTimeAsync(6 * 60_000));
+    await ui.click(screen.getByRole("button", { name: "Come back" }));
+    expect(await screen.findByText("Rice 48")).toBeInTheDocument();
   });
 });
