@@ -197,6 +197,10 @@ export class OrderStreamHub {
    */
   hasRoomFor(audience: StreamAudience, session: string): boolean {
     return (
+      // The shop's own streams are let in even when the process is full: the seller's queue
+      // must stay live in a flash sale. They stay few: 16 per seller account, and seller accounts
+      // are made only by `seller:create`, never by a sign-up.
+      audience.kind === "seller" ||
       this.subscribers.size < this.limits.process ||
       (this.bySession.get(session)?.size ?? 0) >= MAX_STREAMS_PER_SESSION ||
       (this.byAccount.get(accountOf(audience))?.size ?? 0) >= this.limits.account

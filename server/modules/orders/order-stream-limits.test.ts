@@ -48,17 +48,25 @@ describe("a process's limit of live order streams", () => {
     expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
 
     await expectRefused(await shopperStream());
-    // The seller's stream counts against the same limit.
-    const seller = await createSeller(t.database.db);
-    await expectRefused(await stream("/api/order/seller/events", seller.cookies));
     expect(t.app.deps.orderStreams.size).toBe(3);
 
     held[0]!.close();
     await vi.waitFor(() => expect(t.app.deps.orderStreams.size).toBe(2));
-    const admitted = await stream("/api/order/seller/events", seller.cookies);
+    const admitted = await shopperStream();
     expect(admitted.status).toBe(200);
     expect(admitted.contentType).toBe("text/event-stream; charset=utf-8");
     await admitted.next((e) => e.comment === "heartbeat");
+    await expectRefused(await shopperStream());
+  });
+
+  it("lets the shop's own streams in when shoppers' fill it: the seller's queue stays live in a sale", async () => {
+    const held = [await shopperStream(), await shopperStream(), await shopperStream()];
+    expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
+    const seller = await createSeller(t.database.db);
+    const queue = await stream("/api/order/seller/events", seller.cookies);
+    expect(queue.status).toBe(200);
+    await queue.next((e) => e.comment === "heartbeat");
+    expect(t.app.deps.orderStreams.size).toBe(4);
     await expectRefused(await shopperStream());
   });
 });
@@ -153,7 +161,7 @@ describe("OrderStreamHub's limits", () => {
     expect(hub.size).toBe(5);
 
     expect(hub.hasRoomFor(shopper("d"), "d-phone")).toBe(false);
-    expect(hub.hasRoomFor(seller("s"), "seller-tablet")).toBe(false);
+    expect(hub.hasRoomFor(seller("s"), "seller-tablet")).toBe(true); // the shop's own
     expect(hub.hasRoomFor(shopper("b"), "b-laptop")).toBe(false); // b holds 1 of its 3
     // a holds its account's 3: a new one, from any of its sessions, takes the oldest's place.
     expect(hub.hasRoomFor(shopper("a"), "a-laptop")).toBe(true);

@@ -32,7 +32,7 @@ const eventStream = {
   description:
     "A stream of server-sent events: `event: order`, `id:` a growing number, `data:` the order as the lists show it, at the status of that event (other fields as the order is now). Send `Last-Event-ID` to receive what was missed first; an id past every event resumes from the newest. A comment every 15 s keeps it open. A shopper's stream never carries an online order while it waits for payment; the seller's carries those too (status Awaiting Payment), as the seller's list of that status shows them." +
     ` A session holds at most ${MAX_STREAMS_PER_SESSION} streams and an account ${MAX_STREAMS_PER_ACCOUNT} across its sessions: a newer one closes the oldest, which is sent \`event: replaced\` first (its page should not take the place back at once: it polls until it is looked at again).` +
-    " When the server already holds as many streams as it may, a new one is answered 503 `unavailable` with Retry-After, before any event: poll the order lists meanwhile.",
+    " When the server already holds as many streams as it may, a shopper's new one is answered 503 `unavailable` with Retry-After, before any event: poll the order lists meanwhile (the seller's are let in).",
   content: { "text/event-stream": { schema: z.string() } },
 };
 
