@@ -34,4 +34,4 @@ if (serverDrawn)
 // long task.
 else startTransition(() => createRoot(root).render(app));
 // A shopper's next pages load while the browser is idle; the seller area has its own chunk.
-if (!window.location.pathname.startsWith("/seller")) whenIdle(preloadShoppingPages);
+if (!window.location.pathname.startsWith("/seller")) whenIdle(() => void preloadShoppingPages());

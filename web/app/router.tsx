@@ -4,6 +4,7 @@ import { HomePage } from "../features/catalog/pages/home-page";
 import { CartLoading } from "../features/checkout/components/cart-frame";
 import { useCart } from "../lib/shown-cart";
 import { SHOPPING_PAGES_LOADED_MARK } from "../ui/app-ready";
+import { forgetChunkFailure } from "../ui/error-boundary";
 import { RootLayout } from "./root-layout";
 
 /** A page loaded on demand (its own chunk), by its named export, with a skeleton meanwhile. */
@@ -71,14 +72,14 @@ const CartPage = lazyPage(loadCartPage, "CartPage", CartPageLoading);
  * comes) rather than a blank placeholder while its code comes first. Not with Save-Data on, nor
  * offline (a failed load would be kept by the browser for the page's life).
  */
-export function preloadShoppingPages(): void {
+export async function preloadShoppingPages(): Promise<void> {
   const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData === true || !navigator.onLine) return;
-  void Promise.all(
+  await Promise.all(
     [loadProductsPage, loadCategoryPage, loadProductPage, loadCartPage].map((load) => load()),
   ).then(
     () => performance.mark(SHOPPING_PAGES_LOADED_MARK),
-    () => undefined,
+    () => forgetChunkFailure(),
   );
 }
 const AddAddressPage = lazyPage(

@@ -8,6 +8,13 @@ import { ErrorPage } from "./error-page";
  */
 let chunkFailed = false;
 export const noteChunkFailure = () => void (chunkFailed = true);
+/**
+ * A chunk loaded ahead, not for a page being shown, failed (router.tsx's idle preload, on a
+ * network that blinked): that alone says nothing of a new version, and a later error of another
+ * kind should show the error page rather than reload. A page whose chunk is truly gone fails
+ * again when it is opened, and notes it then.
+ */
+export const forgetChunkFailure = () => void (chunkFailed = false);
 
 const RELOADED_AT = "greencart.reloadedAt";
 /**
