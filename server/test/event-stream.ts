@@ -1,4 +1,7 @@
 import http, { type IncomingHttpHeaders } from "node:http";
+import { afterEach, beforeAll } from "vitest";
+import { cookieHeader } from "./sessions";
+import type { TestContext } from "./test-app";
 
 export interface StreamEvent {
   id?: string;
@@ -104,3 +107,27 @@ export function openEventStream(
 /** The order carried by an `order` event. */
 export const orderOf = (event: StreamEvent) =>
   JSON.parse(event.data ?? "{}") as { _id: string; status: string; history: { status: string }[] };
+
+/**
+ * For a test file's live streams: serves `t`'s app on a free loopback port (inject cannot stream)
+ * and answers a function that opens a stream on it with a session's cookies (and Last-Event-ID),
+ * each closed after its test.
+ */
+export function streamsOf(t: TestContext) {
+  let baseUrl = "";
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+  const open: OpenStream[] = [];
+  afterEach(() => open.splice(0).forEach((s) => s.close()));
+  return async (path: string, cookies: Record<string, string>, lastEventId?: string) => {
+    const s = await openEventStream(`${baseUrl}${path}`, {
+      cookie: cookieHeader(cookies),
+      ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+    });
+    open.push(s);
+    return s;
+  };
+}

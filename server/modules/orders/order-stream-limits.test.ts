@@ -1,27 +1,14 @@
 import { EventEmitter } from "node:events";
 import type { ServerResponse } from "node:http";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openEventStream, type OpenStream } from "../../test/event-stream";
-import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { streamsOf, type OpenStream } from "../../test/event-stream";
+import { createSeller, createShopper } from "../../test/sessions";
 import { useTestApp } from "../../test/test-app";
 import { MAX_STREAMS_PER_SESSION, OrderStreamHub, type StreamAudience } from "./order-stream-hub";
 
 // A process that holds at most 3 streams (ORDER_STREAM_LIMIT, decision 034).
 const t = useTestApp({ ORDER_STREAM_LIMIT: "3" }, { streamHeartbeatMs: 300 });
-let baseUrl = "";
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-});
-const open: OpenStream[] = [];
-afterEach(() => open.splice(0).forEach((s) => s.close()));
-
-async function stream(path: string, cookies: Record<string, string>) {
-  const s = await openEventStream(`${baseUrl}${path}`, { cookie: cookieHeader(cookies) });
-  open.push(s);
-  return s;
-}
+const stream = streamsOf(t);
 const shopperStream = async () =>
   stream("/api/order/user/events", (await createShopper(t.database.db)).cookies);
 

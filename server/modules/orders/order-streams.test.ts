@@ -1,31 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderSchema } from "../../../contract/order";
 import { cookieNames, createSession } from "../../http/sessions";
-import { openEventStream, orderOf, type OpenStream } from "../../test/event-stream";
+import { orderOf, streamsOf, type OpenStream } from "../../test/event-stream";
 import { insertProduct } from "../../test/factories";
-import { cookieHeader, createSeller, createShopper } from "../../test/sessions";
+import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, placeCodOrder, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 import { MAX_STREAMS_PER_ACCOUNT } from "./order-stream-hub";
 
 const t = useTestApp({}, { streamHeartbeatMs: 300 });
-let baseUrl = "";
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-});
-const open: OpenStream[] = [];
-afterEach(() => open.splice(0).forEach((s) => s.close()));
-
-async function stream(path: string, cookies: Record<string, string>, lastEventId?: string) {
-  const s = await openEventStream(`${baseUrl}${path}`, {
-    cookie: cookieHeader(cookies),
-    ...(lastEventId ? { "last-event-id": lastEventId } : {}),
-  });
-  open.push(s);
-  return s;
-}
+const stream = streamsOf(t);
 
 /** Resolves with `promise`, or fails the test after `ms` naming what did not happen. */
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
