@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { productListPath } from "../../../../contract/catalogue-urls";
@@ -15,6 +15,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 // The same order as every order test starts from (web/test/order-fixture.ts).
 const order = makeOrder;
+
+/** The page, and a way to reach its query client (to read its lists again as a poll does). */
+function renderMyOrdersWithClient(): () => QueryClient {
+  let client: QueryClient | undefined;
+  function Client() {
+    client = useQueryClient();
+    return null;
+  }
+  renderApp(
+    <>
+      <MyOrdersPage />
+      <Client />
+    </>,
+    { path: "/my-orders" },
+  );
+  return () => client!;
+}
 
 describe("my orders", () => {
   it("tells the shopper when money is owed back for a cancelled order", async () => {
@@ -288,11 +305,6 @@ describe("my orders: older than the newest 200", () => {
 
   it("does not read the older orders again when the newest are refreshed (a poll)", async () => {
     const newest = [order("11111111-new", {})];
-    let client: ReturnType<typeof useQueryClient> | undefined;
-    function Client() {
-      client = useQueryClient();
-      return null;
-    }
     const calls = mockApi((url) => {
       if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
       if (url === "/api/order/user?limit=200")
@@ -307,18 +319,12 @@ describe("my orders: older than the newest 200", () => {
         };
       return undefined;
     });
-    renderApp(
-      <>
-        <MyOrdersPage />
-        <Client />
-      </>,
-      { path: "/my-orders" },
-    );
+    const client = renderMyOrdersWithClient();
     await screen.findByRole("article", { name: "Order 11111111" });
     await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
     await screen.findByRole("article", { name: "Order a0000000" });
     const read = (url: string) => calls.filter((c) => c.url === url).length;
-    await act(() => client!.invalidateQueries({ queryKey: ["orders"] }));
+    await act(() => client().invalidateQueries({ queryKey: ["orders"] }));
     await waitFor(() => expect(read("/api/order/user?limit=200")).toBe(2));
     expect(read("/api/order/user?limit=50&cursor=c1")).toBe(1);
     expect(screen.getByRole("article", { name: "Order a0000000" })).toBeInTheDocument();
@@ -327,11 +333,6 @@ describe("my orders: older than the newest 200", () => {
   it("keeps an older order's news once the newest are read again without it", async () => {
     const Source = FakeEventSource.install();
     const old = order("a0000000-old", { status: "Out for Delivery" });
-    let client: ReturnType<typeof useQueryClient> | undefined;
-    function Client() {
-      client = useQueryClient();
-      return null;
-    }
     mockApi((url) => {
       if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
       if (url === "/api/order/user?limit=200")
@@ -340,13 +341,7 @@ describe("my orders: older than the newest 200", () => {
         return { body: { success: true, orders: [old], nextCursor: null } };
       return undefined;
     });
-    renderApp(
-      <>
-        <MyOrdersPage />
-        <Client />
-      </>,
-      { path: "/my-orders" },
-    );
+    const client = renderMyOrdersWithClient();
     await screen.findByRole("article", { name: "Order 11111111" });
     await Source.current("/api/order/user/events")!.open();
     await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
@@ -357,7 +352,7 @@ describe("my orders: older than the newest 200", () => {
       history: [...old.history, { status: "Delivered", at: "2026-11-22T10:20:00.000Z" }],
     });
     // The newest orders read again (a poll): the server's newest do not hold it.
-    await act(() => client!.invalidateQueries({ queryKey: ["orders"] }));
+    await act(() => client().invalidateQueries({ queryKey: ["orders"] }));
     // Back in its place among the older orders, with its news.
     await waitFor(() =>
       expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
@@ -384,11 +379,6 @@ describe("my orders: older than the newest 200", () => {
 
   it("starts the older orders again where the newest now end, once a new order moved them", async () => {
     let newest = [order("11111111-n1", {}), order("22222222-n2", {})];
-    let client: ReturnType<typeof useQueryClient> | undefined;
-    function Client() {
-      client = useQueryClient();
-      return null;
-    }
     mockApi((url) => {
       if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
       if (url === "/api/order/user?limit=200")
@@ -405,19 +395,13 @@ describe("my orders: older than the newest 200", () => {
         };
       return undefined;
     });
-    renderApp(
-      <>
-        <MyOrdersPage />
-        <Client />
-      </>,
-      { path: "/my-orders" },
-    );
+    const client = renderMyOrdersWithClient();
     await screen.findByRole("article", { name: "Order 11111111" });
     await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
     await screen.findByRole("article", { name: "Order 33333333" });
     // A new order: the newest list now ends one order earlier.
     newest = [order("00000000-new", {}), order("11111111-n1", {})];
-    await act(() => client!.invalidateQueries({ queryKey: ["orders"] }));
+    await act(() => client().invalidateQueries({ queryKey: ["orders"] }));
     await screen.findByRole("article", { name: "Order 00000000" });
     await waitFor(() =>
       expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
