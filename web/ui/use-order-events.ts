@@ -168,10 +168,12 @@ function withOrderInPages(data: unknown, order: Order): unknown {
     return undefined;
   let changed = false;
   const pages = (data.pages as unknown[]).map((page) => {
+    // Only a page that holds it: replaced there, never added.
+    const sameOrder = (o: Order) => o._id === order._id;
+    if (!isPlainObject(page) || !Array.isArray(page.orders) || !page.orders.some(sameOrder))
+      return page;
     const { next } = withOrder(page, order, () => true);
-    if (next === undefined || !isPlainObject(page)) return page;
-    const list = page.orders as Order[];
-    if (!list.some((o) => o._id === order._id)) return page;
+    if (next === undefined) return page;
     changed = true;
     return next;
   });
