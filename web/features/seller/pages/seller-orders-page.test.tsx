@@ -119,6 +119,17 @@ const render = (path = "/seller/orders") =>
 
 const labels = () => screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
 
+/** The queue with one order, its stream open: the fake streams, the calls made, that stream. */
+async function liveQueueOfOne() {
+  const Source = FakeEventSource.install();
+  const calls = serve([makeOrder("aaaaaaaa-1")]);
+  render();
+  await screen.findByRole("article", { name: "Order aaaaaaaa" });
+  const first = Source.current(EVENTS)!;
+  await first.open();
+  return { Source, calls, first };
+}
+
 class FakeAudioContext {
   static beeps = 0;
   state = "running";
@@ -753,15 +764,10 @@ describe("seller: live order queue", () => {
   });
 
   it("polls when another tab's newer stream took this one's place, and streams again once looked at", async () => {
-    const Source = FakeEventSource.install();
     let visibility: DocumentVisibilityState = "hidden";
     vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
-    const calls = serve([makeOrder("aaaaaaaa-1")]);
+    const { Source, calls, first } = await liveQueueOfOne();
     const queueReads = () => calls.filter((c) => c.url === "/api/order/seller?open=true").length;
-    render();
-    await screen.findByRole("article", { name: "Order aaaaaaaa" });
-    const first = Source.current(EVENTS)!;
-    await first.open();
     const reads = queueReads();
 
     await first.replaced();
@@ -786,12 +792,7 @@ describe("seller: live order queue", () => {
   });
 
   it("waits the longest retry before streaming again when replaced while on screen", async () => {
-    const Source = FakeEventSource.install();
-    serve([makeOrder("aaaaaaaa-1")]);
-    render();
-    await screen.findByRole("article", { name: "Order aaaaaaaa" });
-    const first = Source.current(EVENTS)!;
-    await first.open();
+    const { Source, first } = await liveQueueOfOne();
     await first.replaced();
     await act(() => vi.advanceTimersByTimeAsync(STREAM_RETRY_MS.at(-1)! * 0.75 - 1_000));
     expect(Source.current(EVENTS)).toBeUndefined();
@@ -807,14 +808,9 @@ describe("seller: live order queue", () => {
   });
 
   it("does not take the stream back after the longest wait if the tab went behind another meanwhile", async () => {
-    const Source = FakeEventSource.install();
     let visibility: DocumentVisibilityState = "visible";
     vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
-    serve([makeOrder("aaaaaaaa-1")]);
-    render();
-    await screen.findByRole("article", { name: "Order aaaaaaaa" });
-    const first = Source.current(EVENTS)!;
-    await first.open();
+    const { Source, first } = await liveQueueOfOne();
     await first.replaced();
     visibility = "hidden";
     document.dispatchEvent(new Event("visibilitychange"));
