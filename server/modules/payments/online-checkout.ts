@@ -65,16 +65,34 @@ export async function startOnlineCheckout(
       .from(paymentSessions)
       .where(eq(paymentSessions.orderId, placed.orderId))
       .limit(1);
-    if (!session)
+    if (!session) {
+      // The same request still opening its checkout; or one whose provider failed, which
+      // cancelled the order (a twin that waited on its key; a key kept by an older version): the
+      // same answer as it gave, and the key freed for the next try.
+      const [order] = await deps.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, placed.orderId));
+      if (order?.status === "Cancelled") {
+        await deps.db.delete(idempotencyKeys).where(eq(idempotencyKeys.orderId, placed.orderId));
+        throw paymentUnavailable();
+      }
       throw new AppError(
         "conflict",
         "This checkout is still being prepared. Please try again in a moment.",
       );
+    }
     return { orderId: placed.orderId, url: pageUrl(session.url) };
   }
   const url = await openCheckout(deps, placed.orderId, options.returnOrigin);
   return { orderId: placed.orderId, url: pageUrl(url) };
 }
+
+const paymentUnavailable = () =>
+  new AppError(
+    "unavailable",
+    "Online payment is unavailable right now. Please try again or choose Cash On Delivery.",
+  );
 
 async function openCheckout(
   deps: OnlineCheckoutDeps,
@@ -104,14 +122,20 @@ async function openCheckout(
       cancelUrl: back.cancelled,
     });
   } catch (error) {
-    await deps.db.transaction((tx) =>
-      moveOrder(tx, { orderId, to: "Cancelled", actor: "system", from: ["Awaiting Payment"] }),
-    );
+    // The order never reached the shopper: cancelled, its stock back, and its Idempotency-Key
+    // freed, so that "try again" (the same cart, the same key) opens a new checkout instead of
+    // replaying this one for ever.
+    await deps.db.transaction(async (tx) => {
+      await moveOrder(tx, {
+        orderId,
+        to: "Cancelled",
+        actor: "system",
+        from: ["Awaiting Payment"],
+      });
+      await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.orderId, orderId));
+    });
     deps.log?.error({ err: error, orderId }, "payment provider refused to open a checkout");
-    throw new AppError(
-      "unavailable",
-      "Online payment is unavailable right now. Please try again or choose Cash On Delivery.",
-    );
+    throw paymentUnavailable();
   }
   await deps.db.insert(paymentSessions).values({
     id: session.id,

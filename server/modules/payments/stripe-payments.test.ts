@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../../contract/order";
-import { orders, paymentEvents, products } from "../../db/schema";
+import { idempotencyKeys, orders, paymentEvents, products } from "../../db/schema";
+import { requestHash } from "../orders/order-placement";
 import { insertProduct } from "../../test/factories";
 import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
@@ -16,10 +17,16 @@ const WEBHOOK_SECRET = "whsec_test_greencart";
 const created: Stripe.Checkout.SessionCreateParams[] = [];
 const expired: string[] = [];
 const refunds: { params: Stripe.RefundCreateParams; idempotencyKey?: string }[] = [];
+/** The next session's creation fails as an unreachable Stripe does. */
+let stripeDown = false;
 const fakeClient: StripeClient = {
   checkout: {
     sessions: {
       create: async (params) => {
+        if (stripeDown) {
+          stripeDown = false;
+          throw new Stripe.errors.StripeConnectionError({ message: "connect ETIMEDOUT" });
+        }
         created.push(params);
         const id = `cs_test_${created.length}_${Date.now()}`;
         return { id, url: `https://checkout.stripe.com/c/pay/${id}` };
@@ -150,6 +157,76 @@ describe("Stripe checkout", () => {
     expect(minutes).toBeGreaterThan(30);
     expect(minutes).toBeLessThan(31);
     expect(order.status).toBe("Awaiting Payment");
+  });
+
+  it("cancels the order and gives its stock back when Stripe cannot be reached; the same request again (its Idempotency-Key) then opens a new checkout", async () => {
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    const product = await insertProduct(t.database.db, { name: "Ghee", stock: 5 });
+    const body = { items: [{ product: product.id, quantity: 2 }], address: address.id };
+    // The cart page sends one key for the same products and quantities, press after press.
+    const key = { "idempotency-key": "cart-attempt-1" };
+    stripeDown = true;
+    const failed = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toMatchObject({
+      code: "unavailable",
+      message:
+        "Online payment is unavailable right now. Please try again or choose Cash On Delivery.",
+    });
+    const [first] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, shopper.user.id));
+    expect(first).toMatchObject({ status: "Cancelled" });
+    expect(await stockOf(product.id)).toBe(5);
+
+    // "Please try again": every press got 409 "still being prepared" for ever, before.
+    const again = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
+    expect(again.statusCode).toBe(200);
+    const { orderId, url } = again.json<{ orderId: string; url: string }>();
+    expect(orderId).not.toBe(first!.id);
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(await orderRow(orderId)).toMatchObject({ status: "Awaiting Payment" });
+    expect(await stockOf(product.id)).toBe(3);
+    // And that checkout is the key's now: a repeat answers with it, placing nothing.
+    const repeat = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
+    expect(repeat.json()).toMatchObject({ orderId, url });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it("answers a repeat that finds its key on an order cancelled without a checkout as that order's request was answered, and frees the key", async () => {
+    const shopper = await createShopper(t.database.db);
+    const address = await insertAddress(t.database.db, shopper.user.id);
+    const product = await insertProduct(t.database.db, { name: "Ghee", stock: 5 });
+    const body = { items: [{ product: product.id, quantity: 1 }], address: address.id };
+    const key = { "idempotency-key": "cart-attempt-2" };
+    stripeDown = true;
+    expect((await post(t.app, "/api/order/stripe", body, shopper.cookies, key)).statusCode).toBe(
+      503,
+    );
+    // The key still on that order: a twin request that found it before it was freed, or a
+    // database from before keys were freed.
+    const [cancelled] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, shopper.user.id));
+    const [kept] = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, shopper.user.id));
+    expect(kept).toBeUndefined();
+    await t.database.db.insert(idempotencyKeys).values({
+      userId: shopper.user.id,
+      key: key["idempotency-key"],
+      requestHash: requestHash("Online", body),
+      orderId: cancelled!.id,
+    });
+    const repeat = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
+    expect(repeat.statusCode).toBe(503);
+    expect(repeat.json()).toMatchObject({ code: "unavailable" });
+    const next = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
+    expect(next.statusCode).toBe(200);
   });
 });
 
