@@ -31,6 +31,11 @@ export function sqlDetailOf(error: unknown): string | undefined {
   return firstInCauses(error, (e) => text(e.detail));
 }
 
+/** The constraint a failed query broke (a foreign key's, a unique index's), by its name. */
+export function sqlConstraintOf(error: unknown): string | undefined {
+  return firstInCauses(error, (e) => text(e.constraint));
+}
+
 /** The HINT of a failed query (our own database functions put JSON there). */
 export function sqlHintOf(error: unknown): string | undefined {
   return firstInCauses(error, (e) => text(e.hint));

@@ -4,7 +4,13 @@ import { rupeesToPaise } from "../../../contract/money";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { deliveryPromiseMinutes, type PaymentType } from "../../../contract/order-status";
 import type { Database, Db } from "../../db/database";
-import { sqlDetailOf, sqlHintOf, sqlMessageOf, sqlStateOf } from "../../db/database-errors";
+import {
+  sqlConstraintOf,
+  sqlDetailOf,
+  sqlHintOf,
+  sqlMessageOf,
+  sqlStateOf,
+} from "../../db/database-errors";
 import { isUuid } from "../../db/ids";
 import { idempotencyKeys } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
@@ -46,7 +52,7 @@ export interface PlaceOrderOptions {
  * the prices the shopper was shown: a retry after a lost answer is the same order even if the page
  * has learnt a new price since (a refused order wrote nothing, so reusing its key is safe).
  */
-const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
+export const requestHash = (paymentType: PaymentType, input: PlaceOrderInput) =>
   createHash("sha256")
     .update(
       JSON.stringify([
@@ -189,6 +195,14 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
       return notFound("Address");
     case "GCPRD":
       return new AppError("not_found", "Product not found", { productId });
+    case "23503":
+      // A row the order points to went while it was placed: the address deleted in another tab
+      // after place_order read it (its foreign key waited for that delete to commit).
+      if (sqlConstraintOf(error) === "orders_address_id_addresses_id_fk")
+        return notFound("Address");
+      if (sqlConstraintOf(error) === "order_items_product_id_products_id_fk")
+        return new AppError("not_found", "Product not found");
+      return error;
     case "GCHL2":
       return new AppError(
         "conflict",
