@@ -216,6 +216,44 @@ test("a long queue draws only the cards near the screen; scrolling, Tab and find
   await context.close();
 });
 
+test("a long queue comes in two renders: its first 24 cards at once, every other one a moment later", async ({
+  request,
+  browser,
+}) => {
+  await placeOrders(request, 30);
+  expect((await request.post("/api/seller/login", { data: e2eSeller })).ok()).toBe(true);
+  const context = await browser.newContext({
+    storageState: await request.storageState(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+  // The cards in the list after each change of the page, as the page's own scripts leave it
+  // (a mutation observer's callback runs once React's commit is over, before any later task).
+  await context.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { cardCounts: number[] }).cardCounts = seen;
+    new MutationObserver(() => {
+      const n = document.querySelectorAll('ul[aria-label="Orders"] > li').length;
+      if (n !== (seen.at(-1) ?? 0)) seen.push(n);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  await page.goto("/seller/orders");
+  const all = page.getByRole("link", { name: /^All open \(\d+\)$/ });
+  await expect(all).toBeVisible();
+  const open = Number(/\((\d+)\)/.exec((await all.textContent())!)![1]);
+  expect(open).toBeGreaterThanOrEqual(30);
+  const cards = page.locator('ul[aria-label="Orders"] > li');
+  await expect(cards).toHaveCount(open);
+  const counts = await page.evaluate(
+    () => (window as unknown as { cardCounts: number[] }).cardCounts,
+  );
+  // One long task drew all 500 cards of a rush's queue before (about 300 ms on a phone).
+  expect(counts[0]).toBe(24);
+  expect(counts.at(-1)).toBe(open);
+  await context.close();
+});
+
 test("Back to a long queue, left far down it through the sidebar, shows the same card at the same place, on a phone and a laptop", async ({
   request,
   browser,

@@ -118,6 +118,9 @@ const render = (path = "/seller/orders") =>
   renderApp(<SellerOrdersPage />, { path, pattern: "/seller/orders" });
 
 const labels = () => screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
+/** Waits for `count` cards: a long list draws its first cards, then the rest a moment later. */
+const cardsShown = (count: number) =>
+  waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(count));
 
 /** The queue with one order, its stream open: the fake streams, the calls made, that stream. */
 async function liveQueueOfOne() {
@@ -620,7 +623,7 @@ describe("seller: live order queue", () => {
     expect(calls.some((c) => c.url.startsWith("/api/order/seller?limit"))).toBe(false);
 
     await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
-    expect(await screen.findAllByRole("article")).toHaveLength(SELLER_LIST_LIMIT);
+    await cardsShown(SELLER_LIST_LIMIT);
     // Exactly 200, and the server says nothing is older: no "+", nothing more to ask for.
     expect(within(nav).getByRole("link", { name: /Delivered/ })).toHaveTextContent(
       `(${SELLER_LIST_LIMIT})`,
@@ -647,7 +650,7 @@ describe("seller: live order queue", () => {
     ];
     const calls = serve([], [], newest, { Delivered: pages });
     render("/seller/orders?status=Delivered");
-    expect(await screen.findAllByRole("article")).toHaveLength(200);
+    await cardsShown(200);
     const more = screen.getByRole("button", { name: "Show older Delivered orders" });
     expect(calls.some((c) => c.url.includes("cursor="))).toBe(false);
 
@@ -691,7 +694,7 @@ describe("seller: live order queue", () => {
     // Delivered's history is its own: not asked for there yet.
     const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
     await userEvent.click(within(nav).getByRole("link", { name: /Delivered/ }));
-    expect(await screen.findAllByRole("article")).toHaveLength(200);
+    await cardsShown(200);
     expect(screen.getByRole("button", { name: "Show older Delivered orders" })).toBeVisible();
     await userEvent.click(within(nav).getByRole("link", { name: /Cancelled/ }));
     expect(await screen.findByRole("article", { name: "Order c0000001" })).toBeVisible();

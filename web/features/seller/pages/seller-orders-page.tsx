@@ -1,5 +1,6 @@
 import {
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -97,6 +98,13 @@ function byUrgency(now: number) {
     return Date.parse(b.createdAt) - Date.parse(a.createdAt);
   };
 }
+
+/**
+ * Cards a long queue draws at once (a phone's screen and more, four desktop columns of six rows);
+ * the rest follow in a render React does in short slices, so that opening a queue of 500 is not
+ * one long task (decision 026).
+ */
+export const FIRST_CARDS = 24;
 
 /**
  * The newest copy of each order across the page's lists: a list kept in the cache while another
@@ -206,6 +214,13 @@ export function SellerOrdersPage() {
   const staleShown =
     listOf(filter) === "queue" ? shown.filter((order) => isStale(order, now)).length : 0;
   const historyFull = listOf(filter) === "recent" && Boolean(recentEnd.data);
+  // A long list comes in two renders: its first cards now, all of them a moment later; so does a
+  // list another filter brings. Once a filter's list is drawn, an update to it draws every card at
+  // once (its deferred count has caught up; an order added is drawn a moment later, at worst).
+  const deferredFilter = useDeferredValue(filter);
+  const deferredCount = useDeferredValue(shown.length, Math.min(shown.length, FIRST_CARDS));
+  const upTo = deferredFilter === filter ? Math.max(FIRST_CARDS, deferredCount) : FIRST_CARDS;
+  const drawn = shown.length > upTo ? shown.slice(0, upTo) : shown;
 
   // A card that left the list (its order moved on) while holding the focus: the focus goes to the
   // card now in its place (or the last one), on its first action, or else to the heading.
@@ -216,7 +231,7 @@ export function SellerOrdersPage() {
   // its place in the list it leaves. The cards get one callback for good (they are memoised).
   const drawnIds = useRef<string[]>([]);
   useLayoutEffect(() => {
-    drawnIds.current = shown.map((order) => order._id);
+    drawnIds.current = drawn.map((order) => order._id);
   });
   const onLeaveWithFocus = useCallback((orderId: string) => {
     focusLostAt.current = drawnIds.current.indexOf(orderId);
@@ -324,7 +339,7 @@ export function SellerOrdersPage() {
           ) : (
             <QueueClock value={now}>
               <ul ref={list} className="flex flex-col gap-4" aria-label="Orders">
-                {shown.map((order) => (
+                {drawn.map((order) => (
                   <li
                     key={order._id}
                     className="queue-card"
