@@ -3,7 +3,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { queryRows } from "./db/database";
+import { openPglite } from "./db/pglite";
 import { freePort } from "./test/free-port";
 import { adminQuery, withDatabase } from "./test/test-database";
 
@@ -80,6 +83,15 @@ describe("the server process", () => {
 
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
+    // The embedded database has no autovacuum: the store's upkeep gave its planner statistics of
+    // the catalogue it had just loaded (decision 035).
+    const embedded = await openPglite(path.join(dataDir, "db"));
+    const [analysed] = await queryRows<{ n: number }>(
+      embedded.db,
+      sql`select count(*)::int as n from pg_statistic where starelid = 'products'::regclass`,
+    );
+    await embedded.close();
+    expect(analysed!.n).toBeGreaterThan(0);
 
     const again = start(
       {

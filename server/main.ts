@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/open-database";
 import { DataDirLockedError } from "./db/pglite";
+import { upkeepTables } from "./db/pglite-upkeep";
 import { seedDemoCatalog } from "./db/seed/seed-demo-catalog";
 import { startHousekeeping } from "./housekeeping";
 import { deleteExpiredSessions } from "./http/sessions";
@@ -69,6 +70,19 @@ async function main(): Promise<void> {
         everyMs: 60 * 60 * 1000,
         run: () => deleteOldOrderEvents(database.db),
       },
+      // The embedded database has no autovacuum: its statistics and dead rows, as it would.
+      ...(database.kind === "pglite"
+        ? [
+            {
+              name: "embedded database upkeep",
+              everyMs: 5 * 60 * 1000,
+              run: async () => {
+                const ran = await upkeepTables(database.db);
+                if (ran.length > 0) log.debug({ ran }, "embedded database upkeep");
+              },
+            },
+          ]
+        : []),
       {
         name: "lapsed payment holds",
         everyMs: 60 * 1000,

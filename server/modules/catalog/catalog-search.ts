@@ -83,10 +83,10 @@ function hitsOf(where: SQL, word: string): SQL {
   const found = hit(where, contains, atStart, sql`1`);
   const keys = searchKeys(word).map((key) => sql`${key}`);
   if (keys.length === 0) return found;
-  // PGlite keeps no statistics (nothing there runs ANALYZE): its planner takes `deleted_at is
-  // null` for a rare case and, rather than use this index, reads every product through another
-  // one, computing each name's keys. So the index finds the typos in a subquery planned on its
-  // own (OFFSET 0), and each is then read by id.
+  // Without statistics (PGlite's until the store's upkeep first analyses the table, decision
+  // 035) the planner takes `deleted_at is null` for a rare case and, rather than use this index,
+  // reads every product through another one, computing each name's keys. So the index finds the
+  // typos in a subquery planned on its own (OFFSET 0), and each is then read by id.
   const typos = sql`select ${products.id} as id from ${products}
     where product_name_keys(${products.name}) && array[${sql.join(keys, sql`, `)}]::text[]
     offset 0`;
