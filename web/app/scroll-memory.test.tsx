@@ -167,6 +167,17 @@ describe("useScrollMemory, Back to a long list", () => {
     expect(scrollTo.mock.calls.length).toBe(calls);
   });
 
+  it("puts the next card back where it was when the one at the top left the list meanwhile (its order moved on)", () => {
+    leaveFarDown();
+    // Back: order-100 has left the queue; the cards come back as 380 px estimates.
+    drawList(200, 380);
+    list.querySelector('[data-scroll-anchor="order-100"]')!.remove();
+    press("Back");
+    wait(100);
+    // order-101 was 350 px down the screen (400 px under order-100): there again.
+    expect(topOf("order-101")).toBe(350);
+  });
+
   it("remembers the card where the user saw it as they left, though it moved after the scroll's last event", () => {
     drawList(200, 400);
     renderAt("/seller/orders");

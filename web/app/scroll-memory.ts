@@ -12,10 +12,15 @@ const SCROLL_ANCHOR = "data-scroll-anchor";
 /** A list item near the top of the screen: its key, and its top in the page (not on screen). */
 type Anchor = { key: string; pageTop: number };
 /**
- * Where a history entry was left: the page's scroll position and, when a list's item was on
- * screen, that item and its top's distance from the screen's top.
+ * Where a history entry was left: the page's scroll position and, when a list's items were on
+ * screen, the first few of them, each with its top's distance from the screen's top.
  */
-type Place = { y: number; item?: { key: string; top: number } };
+type Place = { y: number; items: { key: string; top: number }[] };
+/**
+ * The list items near the top of the screen remembered: Back aligns the first of them still in
+ * the list (an order moved on meanwhile leaves the seller's queue).
+ */
+const ANCHORS = 3;
 
 /** Where each history entry was left, by the router's key for that entry. */
 const places = new Map<string, Place>();
@@ -46,10 +51,10 @@ const SCROLL_SETTLED_MS = 150;
 const anchorItems = () => document.querySelectorAll<HTMLElement>(`[${SCROLL_ANCHOR}]`);
 
 /**
- * The first marked list item that reaches into the screen, if any: a binary search through the
- * items, which are in the page's order, top to bottom (rows of a grid share a top).
+ * The first marked list items that reach into the screen (up to `ANCHORS`): a binary search
+ * through the items, which are in the page's order, top to bottom (rows of a grid share a top).
  */
-function anchorOnScreen(): Anchor | undefined {
+function anchorsOnScreen(): Anchor[] {
   const items = anchorItems();
   let low = 0;
   let high = items.length;
@@ -58,28 +63,37 @@ function anchorOnScreen(): Anchor | undefined {
     if (items[middle]!.getBoundingClientRect().bottom > 0) high = middle;
     else low = middle + 1;
   }
-  const item = items[low];
-  if (!item) return undefined;
-  const { top } = item.getBoundingClientRect();
-  if (top >= window.innerHeight) return undefined;
-  return { key: item.getAttribute(SCROLL_ANCHOR)!, pageTop: top + window.scrollY };
+  const anchors: Anchor[] = [];
+  for (let i = low; i < Math.min(low + ANCHORS, items.length); i++) {
+    const { top } = items[i]!.getBoundingClientRect();
+    if (top >= window.innerHeight) break;
+    anchors.push({ key: items[i]!.getAttribute(SCROLL_ANCHOR)!, pageTop: top + window.scrollY });
+  }
+  return anchors;
 }
 
 /**
- * The scroll position as of the last scroll event, and a list item near the top of the screen as
- * last looked for (its top in the page holds while the page above it is not drawn again).
+ * The scroll position as of the last scroll event, and the list items near the top of the screen
+ * as last looked for (their tops in the page hold while the page above them is not drawn again).
  */
-type Seen = { y: number; anchor?: Anchor };
+type Seen = { y: number; anchors: Anchor[] };
 
 /** Notes in `seen` where the page is now. */
 function look(seen: Seen): void {
   seen.y = window.scrollY;
   // None needed at the top (below).
-  seen.anchor = seen.y > 0 ? anchorOnScreen() : undefined;
+  seen.anchors = seen.y > 0 ? anchorsOnScreen() : [];
 }
 
-function itemByKey(key: string): HTMLElement | undefined {
-  for (const item of anchorItems()) if (item.getAttribute(SCROLL_ANCHOR) === key) return item;
+/** The first of `place`'s items in the page now, and where it was on screen. */
+function firstItemBack(place: Place): { element: HTMLElement; top: number } | undefined {
+  if (place.items.length === 0) return undefined;
+  const byKey = new Map<string, HTMLElement>();
+  for (const item of anchorItems()) byKey.set(item.getAttribute(SCROLL_ANCHOR)!, item);
+  for (const { key, top } of place.items) {
+    const element = byKey.get(key);
+    if (element) return { element, top };
+  }
   return undefined;
 }
 
@@ -102,7 +116,7 @@ export function useScrollMemory(): void {
   // The page's scroll position, and the list item near the top of the screen, as of the last
   // scroll event, press, or settled scroll. Read when the page changes, before the new page's own
   // events (its top, or a shorter page's clamping) arrive: by then the page left is gone.
-  const last = useRef<Seen>({ y: 0 });
+  const last = useRef<Seen>({ y: 0, anchors: [] });
   const lastKey = useRef<string | null>(null);
   useEffect(() => {
     let looked = -Infinity;
@@ -137,12 +151,12 @@ export function useScrollMemory(): void {
       lastPathname.current = location.pathname;
       return;
     }
-    const { y, anchor } = last.current;
+    const { y, anchors } = last.current;
     places.set(lastKey.current, {
       y,
-      // Its top on screen at the position the page was left at. A page left at its top goes back
-      // to its top, whatever came above its list meanwhile.
-      item: anchor && y > 0 ? { key: anchor.key, top: anchor.pageTop - y } : undefined,
+      // Their tops on screen at the position the page was left at. A page left at its top goes
+      // back to its top, whatever came above its list meanwhile.
+      items: y > 0 ? anchors.map((anchor) => ({ key: anchor.key, top: anchor.pageTop - y })) : [],
     });
     lastKey.current = location.key;
     const samePage = lastPathname.current === location.pathname;
@@ -155,12 +169,12 @@ export function useScrollMemory(): void {
         // Block body: newer browsers make scrollTo return a promise, which React would take for
         // a cleanup.
         window.scrollTo(0, 0);
-        last.current.anchor = undefined;
+        last.current.anchors = [];
       }
       return;
     }
-    last.current.anchor = undefined;
-    const place = places.get(location.key) ?? { y: 0 };
+    last.current.anchors = [];
+    const place = places.get(location.key) ?? { y: 0, items: [] };
     const until = performance.now() + RESTORE_MS;
     let settled = 0;
     let frame = 0;
@@ -170,9 +184,9 @@ export function useScrollMemory(): void {
     };
     const step = () => {
       let done: boolean;
-      const item = place.item && itemByKey(place.item.key);
-      if (place.item && item) {
-        const off = item.getBoundingClientRect().top - place.item.top;
+      const item = firstItemBack(place);
+      if (item) {
+        const off = item.element.getBoundingClientRect().top - item.top;
         if (Math.abs(off) <= 1) settled++;
         else {
           settled = 0;
@@ -180,11 +194,11 @@ export function useScrollMemory(): void {
         }
         done = settled >= SETTLED_FRAMES;
       } else {
-        // No item to find (none was on screen; or the list is still on its way, or has lost that
-        // item): the position. Reached with no item to wait for, the page is back.
+        // No item to find (none was on screen; or the list is still on its way, or has lost those
+        // items): the position. Reached with no item to wait for, the page is back.
         settled = 0;
         window.scrollTo(0, place.y);
-        done = !place.item && Math.abs(window.scrollY - place.y) <= 2;
+        done = place.items.length === 0 && Math.abs(window.scrollY - place.y) <= 2;
       }
       if (done || performance.now() >= until) {
         stop();
