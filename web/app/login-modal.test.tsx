@@ -38,6 +38,27 @@ describe("login modal", () => {
     await waitFor(() => expect(screen.getByText("home page")).toBeInTheDocument());
   });
 
+  it("leaves a shopper who logged in to see an order on that order's page", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi((url) => (url === "/api/user/login" ? { body: { success: true, user } } : undefined));
+    renderApp(
+      <>
+        <LoginModal />
+        <p>order page</p>
+      </>,
+      { path: "/my-orders/o1", routes: { "/": <p>home page</p> } },
+    );
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    await ui.type(screen.getByLabelText("Email"), "asha@example.com");
+    await ui.type(screen.getByLabelText("Password"), "correct-horse");
+    await ui.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText("Welcome back, Asha!")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    // It went home 800 ms after the login, before.
+    expect(screen.getByText("order page")).toBeInTheDocument();
+    expect(screen.queryByText("home page")).not.toBeInTheDocument();
+  });
+
   it("keeps keyboard focus inside the dialog and has a close button", async () => {
     mockApi(() => undefined);
     renderApp(<LoginModal />);

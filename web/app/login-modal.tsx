@@ -88,8 +88,13 @@ export function LoginModal() {
           toast.success(`Welcome back, ${user.name}!`);
           setShowLogin(false);
           // The spec's navigation after 800 ms: home, unless the shopper was shopping (a product,
-          // a category, a search, the cart), where they stay.
-          const stay = pathname === "/cart" || pathname.startsWith("/products");
+          // a category, a search, the cart) or came for their orders (My Orders, an order's page,
+          // a link to it), where they stay.
+          const stay =
+            pathname === "/cart" ||
+            pathname.startsWith("/products") ||
+            pathname === "/my-orders" ||
+            pathname.startsWith("/my-orders/");
           const destination = stay ? pathname + search : "/";
           setTimeout(() => void navigate(destination, { replace: stay }), 800);
         },
