@@ -58,17 +58,30 @@ test("a chunk truly missing shows the error page after one more load, not loads 
   await expect(page.getByText("Unexpected Application Error!").first()).toBeVisible();
 });
 
-test("offline, a page that cannot load says so instead of loading again", async ({
+test("offline, a page whose code cannot come says so in its place, the store around it still works, and it loads by itself once online", async ({
   page,
   context,
 }) => {
   await openContactPage(page);
   await mark(page);
-  await chunksGone(page, { untilReload: false });
   await context.setOffline(true);
 
+  // About's code is not loaded yet (not among the pages loaded ahead).
   await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
-  await expect(page.getByText("Unexpected Application Error!").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This page could not load" })).toBeVisible();
+  // The whole store was replaced by the error page, and Back showed it still, before.
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation").getByRole("link", { name: /cart/i }).first(),
+  ).toBeVisible();
   expect(await marked(page)).toBe(true);
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: /contact/i }).first()).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("heading", { name: "This page could not load" })).toBeVisible();
+
   await context.setOffline(false);
+  await expect(page.getByRole("heading", { name: "Why Choose Us" })).toBeVisible();
+  expect(page.url()).toMatch(/\/about$/);
+  expect(await marked(page)).toBe(false);
 });

@@ -1,3 +1,4 @@
+import { PageErrorBoundary } from "../ui/error-boundary";
 import { Toaster } from "../ui/toast";
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
@@ -38,7 +39,9 @@ export function RootLayout() {
         // The seller area has its own header and sidebar, and its page or login form is the main
         // landmark (one per page, not one inside another).
         <div className="min-h-screen flex-1">
-          <Outlet />
+          <PageErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </div>
       ) : (
         <main
@@ -46,7 +49,9 @@ export function RootLayout() {
           tabIndex={-1}
           className="min-h-screen flex-1 px-4 outline-none md:px-8 lg:px-16 xl:px-24"
         >
-          <Outlet />
+          <PageErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </main>
       )}
       {!sellerArea && (

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from "react";
+import { Component, useEffect, type ReactNode } from "react";
 import { ErrorPage } from "./error-page";
 
 /**
@@ -53,4 +53,78 @@ export class ErrorBoundary extends Component<
     if (this.state.reloading) return null;
     return this.state.failed ? <ErrorPage /> : this.props.children;
   }
+}
+
+/** Whether an error is a page's code that could not be fetched (a chunk), as browsers word it. */
+const isChunkError = (error: unknown) =>
+  chunkFailed ||
+  (error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|module script/i.test(
+      error.message,
+    ));
+
+/**
+ * A page's own errors, in the page's place: the navbar, the cart and Back keep working, and a
+ * change of page (`resetKey`, the path) tries again. A chunk gone after a new version loads the
+ * page again, as `ErrorBoundary` does; a chunk that could not come because the browser is offline
+ * says so and loads the page again once it is back online (or on "Try again"); any other error,
+ * a chunk still missing after a load again included, shows the spec's error page there.
+ */
+export class PageErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { failed: boolean; reloading: boolean; unreachable: boolean }
+> {
+  override state = { failed: false, reloading: false, unreachable: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    const reloading = reloadCures();
+    return {
+      failed: true,
+      reloading,
+      unreachable: !reloading && !navigator.onLine && isChunkError(error),
+    };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (this.state.reloading) {
+      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+      return location.reload();
+    }
+    if (!this.state.unreachable) console.error("Unexpected Application Error!", error);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ failed: false, reloading: false, unreachable: false });
+  }
+
+  override render() {
+    if (this.state.reloading) return null;
+    if (this.state.unreachable) return <PageUnreachable />;
+    return this.state.failed ? <ErrorPage inPage /> : this.props.children;
+  }
+}
+
+/** A page whose code could not come: says so, and loads it again once the browser is online. */
+function PageUnreachable() {
+  useEffect(() => {
+    const reload = () => location.reload();
+    window.addEventListener("online", reload);
+    return () => window.removeEventListener("online", reload);
+  }, []);
+  return (
+    <section className="flex flex-col items-center gap-4 py-24 text-center" role="alert">
+      <h1 className="text-xl font-semibold text-gray-800">This page could not load</h1>
+      <p className="max-w-sm text-gray-600">
+        Check your connection. The page loads by itself once you are back online.
+      </p>
+      <button
+        type="button"
+        onClick={() => location.reload()}
+        className="min-h-11 rounded bg-primary px-6 py-2 text-white hover:bg-primary-dull"
+      >
+        Try again
+      </button>
+    </section>
+  );
 }
