@@ -46,3 +46,16 @@ export function AppReadyProvider({
 export function useAppReady(): boolean {
   return useContext(AppReadyContext);
 }
+
+/**
+ * `useAppReady` for a part of a server-drawn page whose code comes after the app has taken the
+ * page over (below a lazy boundary, as the home page's lower part): it is hydrated then, and its
+ * first render must match the server's (controls disabled), or React keeps the server's
+ * `disabled` attribute for good. True from the render after it mounts, once the app runs the page.
+ */
+export function useAppReadyOnceHydrated(): boolean {
+  const ready = useAppReady();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return ready && hydrated;
+}

@@ -1,5 +1,5 @@
 import bottomBanner from "virtual:art/bottomBanner";
-import { useAppReady } from "../../../ui/app-ready";
+import { useAppReadyOnceHydrated } from "../../../ui/app-ready";
 import bottomBannerSmall from "virtual:art/bottomBannerSmall";
 import { heroSizes } from "virtual:art";
 import { ArtPicture } from "../../../ui/art-picture";
@@ -26,7 +26,8 @@ const features = [
 
 /** The home page below its first screen: why shop here (the bottom banner) and the newsletter. */
 export function HomeMore() {
-  const ready = useAppReady();
+  // Its code comes after the page's: often once the app already runs the page.
+  const ready = useAppReadyOnceHydrated();
   return (
     <>
       {/* The bottom banner: the drawing, with the list beside it on wide screens and below it
