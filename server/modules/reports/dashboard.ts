@@ -10,9 +10,10 @@ const LOW_STOCK_SHOWN = 20;
 
 /**
  * The shop's day and last `days` days in numbers, counted in the shop's time zone. An order
- * counts from when it was placed (cash on delivery: at once; online: once paid); revenue is money
- * received or due on delivery: paid online plus delivered cash on delivery, cancelled orders left
- * out. Dispatch times and deliveries on time are those of today, whenever the order was placed.
+ * counts from when it was placed (cash on delivery: at once; online: once paid), unless it was
+ * cancelled; revenue is what those orders come to (cash on delivery before it is collected too),
+ * so that revenue is the orders times their average value, and the top products' revenue adds up
+ * to it. Dispatch times and deliveries on time are those of today, whenever the order was placed.
  * Every query reads an index (orders by placed_at, dispatched_at, delivered_at; open orders by
  * deliver_by).
  */
@@ -37,9 +38,9 @@ export async function sellerDashboard(
     }>(
       db,
       sql`select
-          count(*) filter (where placed_at >= ${todayStart})::text as orders,
-          coalesce(sum(amount_paise) filter (where placed_at >= ${todayStart} and is_paid and status <> 'Cancelled'), 0)::text as revenue,
-          (avg(amount_paise) filter (where placed_at >= ${todayStart} and status <> 'Cancelled'))::text as average,
+          count(*) filter (where status <> 'Cancelled')::text as orders,
+          coalesce(sum(amount_paise) filter (where status <> 'Cancelled'), 0)::text as revenue,
+          (avg(amount_paise) filter (where status <> 'Cancelled'))::text as average,
           (select percentile_cont(0.5) within group (order by extract(epoch from dispatched_at - placed_at) / 60)
              from orders where dispatched_at >= ${todayStart})::text as median_dispatch,
           (select avg(case when delivered_at <= deliver_by then 1.0 else 0.0 end)
@@ -53,8 +54,8 @@ export async function sellerDashboard(
     queryRows<{ date: string; orders: string; revenue: string }>(
       db,
       sql`select to_char((placed_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as date,
-               count(*)::text as orders,
-               coalesce(sum(amount_paise) filter (where is_paid and status <> 'Cancelled'), 0)::text as revenue
+               count(*) filter (where status <> 'Cancelled')::text as orders,
+               coalesce(sum(amount_paise) filter (where status <> 'Cancelled'), 0)::text as revenue
         from orders where placed_at >= ${periodStart}
         group by 1`,
     ),

@@ -65,14 +65,14 @@ describe("GET /api/seller/dashboard", () => {
       dispatchedAt: new Date(midnight.getTime() + minutes(21)),
       deliverBy: new Date(now - minutes(1)),
     });
-    // Today: COD still open (not paid yet: no revenue), on time.
+    // Today: COD still open (not paid yet: revenue all the same, due on delivery), on time.
     await insertOrder(t.database.db, {
       userId: shopper.user.id,
       items: [item(milk, 3, 60)],
       placedAt: new Date(midnight.getTime() + minutes(2)),
       deliverBy: new Date(now + minutes(25)),
     });
-    // Today: cancelled (counted as an order, no revenue, not in the average).
+    // Today: cancelled (not an order of the day, no revenue, not in the average).
     await insertOrder(t.database.db, {
       userId: shopper.user.id,
       items: [item(rice, 9, 100)],
@@ -114,9 +114,11 @@ describe("GET /api/seller/dashboard", () => {
     expect(response.statusCode).toBe(200);
     expect(body.timeZone).toBe("Asia/Kolkata");
     expect(body.today).toEqual({
-      orders: 4,
-      revenue: 200 + 160,
-      averageOrderValue: Math.round(((200 + 160 + 180) / 3) * 100) / 100,
+      // Revenue is the orders times their average: a seller can check one against the others (4
+      // orders, ₹360 and an average of ₹180 before).
+      orders: 3,
+      revenue: 200 + 160 + 180,
+      averageOrderValue: (200 + 160 + 180) / 3,
       // 10, 20 and three days and 5 minutes.
       medianMinutesToDispatch: 20,
       // On time: the first of the three delivered today.
@@ -124,7 +126,7 @@ describe("GET /api/seller/dashboard", () => {
       lateNow: 1,
     });
     expect(body.days).toHaveLength(7);
-    expect(body.days.at(-1)).toEqual({ date: istDate(new Date()), orders: 4, revenue: 360 });
+    expect(body.days.at(-1)).toEqual({ date: istDate(new Date()), orders: 3, revenue: 540 });
     expect(body.days.at(-2)).toEqual({
       date: istDate(new Date(midnight.getTime() - 1000)),
       orders: 1,

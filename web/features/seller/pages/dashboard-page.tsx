@@ -76,6 +76,10 @@ function DashboardBody({
         <h2 id="dashboard-today" className="text-base font-medium">
           Today
         </h2>
+        <p className="text-sm text-gray-600">
+          Orders placed today, cancelled ones left out; their revenue counts cash on delivery before
+          it is collected.
+        </p>
         <dl className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3 2xl:grid-cols-6">
           <Tile label="Orders">{t.orders}</Tile>
           <Tile label="Revenue">{formatWholeRupees(t.revenue)}</Tile>
