@@ -1,15 +1,21 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 
 /** How often delivery countdowns refresh: minutes are all they show. */
 export const COUNTDOWN_REFRESH_MS = 30_000;
 
-/** The current time, refreshed every `everyMs` (for countdowns; not for anything exact). */
-export function useNow(everyMs = COUNTDOWN_REFRESH_MS): number {
+/**
+ * The current time, refreshed every `everyMs` (for countdowns; not for anything exact), and, before
+ * the screen shows it, whenever `refreshOn` changes: a list that gained an order since the last
+ * tick would count that order's minutes from a time before it was placed ("31 min left" for a 30
+ * minute promise).
+ */
+export function useNow(everyMs = COUNTDOWN_REFRESH_MS, refreshOn?: unknown): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
+  useLayoutEffect(() => setNow(Date.now()), [refreshOn]);
   return now;
 }
 

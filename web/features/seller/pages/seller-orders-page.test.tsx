@@ -287,7 +287,9 @@ describe("seller: live order queue", () => {
     FakeEventSource.install();
     serve([
       makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(18) }),
-      makeOrder("bbbbbbbb-2", { deliverBy: minutesFromNow(-5), status: "Packing" }),
+      // (Late by 4.9 minutes: the clock is read again as the queue comes in, a few milliseconds
+      // after NOW, and lateness is counted in whole minutes begun.)
+      makeOrder("bbbbbbbb-2", { deliverBy: minutesFromNow(-4.9), status: "Packing" }),
       makeOrder("cccccccc-3", { deliverBy: minutesFromNow(7), status: "Out for Delivery" }),
     ]);
     render();
@@ -307,6 +309,22 @@ describe("seller: live order queue", () => {
     expect(due("Order aaaaaaaa")).toHaveClass("text-amber-900");
     expect(due("Order cccccccc")).toHaveTextContent("2 min late");
     expect(due("Order cccccccc")).toHaveClass("text-red-700");
+  });
+
+  it("counts an order that comes in between two ticks of the clock from when it came, not from the last tick", async () => {
+    const { first } = await liveQueueOfOne();
+    // 20 s after the clock's last tick, an order placed now, promised in 30 minutes.
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    const placed = Date.now();
+    await first.push(
+      makeOrder("ffffffff-6", {
+        createdAt: new Date(placed).toISOString(),
+        deliverBy: new Date(placed + 30 * 60_000).toISOString(),
+      }),
+    );
+    const card = await screen.findByRole("article", { name: "Order ffffffff" });
+    // "31 min left", before.
+    expect(within(card).getByTestId("order-due")).toHaveTextContent("30 min left");
   });
 
   it("lists orders more than a day past their promise after today's, the most recent first, and says so", async () => {

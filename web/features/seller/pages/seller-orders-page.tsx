@@ -164,7 +164,8 @@ export function SellerOrdersPage() {
     queueRefill(order, previous);
   });
   const timeZone = useShopTimeZone();
-  const now = useNow();
+  // Read again whenever the queue changes, so that an order just come in counts from now.
+  const now = useNow(undefined, lists.queue.dataUpdatedAt);
   useNewOrderAlerts(lists.queue.data);
   const newest = newestCopies([...Object.values(lists).map((list) => list.data), older]);
   /**
