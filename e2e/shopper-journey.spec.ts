@@ -36,6 +36,16 @@ test("a visitor browses, searches with a typo, registers, keeps the cart, orders
 
   await addAddress(page);
   await expect(page.getByText(/12 MG Road/)).toBeVisible();
+  // The list of addresses opens below the chosen one, its phone number included (it covered the
+  // address's third line).
+  const chosen = page.locator("p", { hasText: "+919876543210" }).first();
+  await page.getByRole("button", { name: "Change" }).click();
+  const list = page.getByRole("list", { name: "Saved addresses" });
+  await expect(list).toBeVisible();
+  const chosenBox = (await chosen.boundingBox())!;
+  expect((await list.boundingBox())!.y).toBeGreaterThanOrEqual(chosenBox.y + chosenBox.height);
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
   await snap(page, testInfo, "cart");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/my-orders$/);

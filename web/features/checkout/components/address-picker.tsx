@@ -57,7 +57,7 @@ export function AddressPicker({
       </button>
       {open && (
         <ul
-          className="absolute top-12 z-10 w-full border border-gray-300 bg-white py-1 text-sm shadow"
+          className="absolute top-full z-10 mt-1 w-full border border-gray-300 bg-white py-1 text-sm shadow"
           aria-label="Saved addresses"
         >
           {addresses.map((a) => (
