@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** How often delivery countdowns refresh: minutes are all they show. */
 export const COUNTDOWN_REFRESH_MS = 30_000;
@@ -15,7 +15,12 @@ export function useNow(everyMs = COUNTDOWN_REFRESH_MS, refreshOn?: unknown): num
     const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
-  useLayoutEffect(() => setNow(Date.now()), [refreshOn]);
+  const refreshedOn = useRef(refreshOn);
+  useLayoutEffect(() => {
+    if (Object.is(refreshedOn.current, refreshOn)) return; // (its first render read the clock)
+    refreshedOn.current = refreshOn;
+    setNow(Date.now());
+  }, [refreshOn]);
   return now;
 }
 

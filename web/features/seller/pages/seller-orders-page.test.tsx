@@ -311,6 +311,37 @@ describe("seller: live order queue", () => {
     expect(due("Order cccccccc")).toHaveClass("text-red-700");
   });
 
+  it("keeps every card of a long queue drawn once it is whole: a new order does not take the last one out, its focus and its move on the way with it", async () => {
+    const Source = FakeEventSource.install();
+    const id = (n: number) => `${String(n).padStart(8, "0")}-x`;
+    serve(
+      Array.from({ length: 30 }, (_, i) =>
+        makeOrder(id(i + 1), { deliverBy: minutesFromNow(10 + i) }),
+      ),
+    );
+    const { sent } = holdCalls("/api/order/status");
+    render();
+    await cardsShown(30);
+    const stream = Source.current(EVENTS)!;
+    await stream.open();
+    // The seller presses Mark Packing on the card promised last; its move is on the way.
+    const last = screen.getByRole("article", { name: "Order 00000030" });
+    const move = within(last).getByRole("button", { name: "Mark Packing" });
+    move.focus();
+    await act(async () => move.click());
+    await sent();
+    expect(last).toHaveAttribute("aria-busy", "true");
+
+    // An order promised sooner comes in: it goes first, and the list is one longer.
+    await stream.push(makeOrder("99999999-6", { deliverBy: minutesFromNow(5) }));
+    await cardsShown(31);
+    // The same card, never taken out (the first render after the event drew the 30 first cards
+    // only: the last one left, lost its move, and its focus went to the card before it).
+    expect(screen.getByRole("article", { name: "Order 00000030" })).toBe(last);
+    expect(last).toHaveAttribute("aria-busy", "true");
+    expect(move).toHaveFocus();
+  });
+
   it("counts an order that comes in between two ticks of the clock from when it came, not from the last tick", async () => {
     const { first } = await liveQueueOfOne();
     // 20 s after the clock's last tick, an order placed now, promised in 30 minutes.

@@ -164,8 +164,13 @@ export function SellerOrdersPage() {
     queueRefill(order, previous);
   });
   const timeZone = useShopTimeZone();
-  // Read again whenever the queue changes, so that an order just come in counts from now.
-  const now = useNow(undefined, lists.queue.dataUpdatedAt);
+  // Read again when an order newer than any before comes in, so that it counts from now (the
+  // labels of every card are drawn again then, as at a tick; not at every move).
+  const newestOpen = lists.queue.data?.reduce(
+    (newest, order) => (order.createdAt > newest ? order.createdAt : newest),
+    "",
+  );
+  const now = useNow(undefined, newestOpen);
   useNewOrderAlerts(lists.queue.data);
   const newest = newestCopies([...Object.values(lists).map((list) => list.data), older]);
   /**
@@ -216,11 +221,24 @@ export function SellerOrdersPage() {
     listOf(filter) === "queue" ? shown.filter((order) => isStale(order, now)).length : 0;
   const historyFull = listOf(filter) === "recent" && Boolean(recentEnd.data);
   // A long list comes in two renders: its first cards now, all of them a moment later; so does a
-  // list another filter brings. Once a filter's list is drawn, an update to it draws every card at
-  // once (its deferred count has caught up; an order added is drawn a moment later, at worst).
+  // list another filter brings. Once a filter's list has been drawn whole, every card is drawn at
+  // every render: a card still in the list is never taken out for a moment (it would lose its
+  // focus and a move on its way), and an order that comes in is drawn at once.
   const deferredFilter = useDeferredValue(filter);
   const deferredCount = useDeferredValue(shown.length, Math.min(shown.length, FIRST_CARDS));
-  const upTo = deferredFilter === filter ? Math.max(FIRST_CARDS, deferredCount) : FIRST_CARDS;
+  // (Not while the list is on its way: its orders would all come at once then.)
+  const caughtUp =
+    source.data !== undefined && deferredFilter === filter && deferredCount >= shown.length;
+  const [wholeFor, setWholeFor] = useState<Filter | null>(null);
+  useEffect(() => {
+    if (caughtUp) setWholeFor(filter);
+  }, [caughtUp, filter]);
+  const upTo =
+    wholeFor === filter || caughtUp
+      ? shown.length
+      : deferredFilter === filter
+        ? Math.max(FIRST_CARDS, deferredCount)
+        : FIRST_CARDS;
   const drawn = shown.length > upTo ? shown.slice(0, upTo) : shown;
 
   // A card that left the list (its order moved on) while holding the focus: the focus goes to the
