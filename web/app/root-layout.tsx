@@ -16,7 +16,7 @@ if (typeof window !== "undefined") whenIdle(() => void loadLoginModal());
 
 /** Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9). */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const { showLogin } = useStore();
   const sellerArea = pathname.includes("seller");
   useScrollMemory();
@@ -39,7 +39,7 @@ export function RootLayout() {
         // The seller area has its own header and sidebar, and its page or login form is the main
         // landmark (one per page, not one inside another).
         <div className="min-h-screen flex-1">
-          <PageErrorBoundary resetKey={pathname}>
+          <PageErrorBoundary resetKey={key}>
             <Outlet />
           </PageErrorBoundary>
         </div>
@@ -49,7 +49,7 @@ export function RootLayout() {
           tabIndex={-1}
           className="min-h-screen flex-1 px-4 outline-none md:px-8 lg:px-16 xl:px-24"
         >
-          <PageErrorBoundary resetKey={pathname}>
+          <PageErrorBoundary resetKey={key}>
             <Outlet />
           </PageErrorBoundary>
         </main>

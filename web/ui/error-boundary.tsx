@@ -55,28 +55,46 @@ export class ErrorBoundary extends Component<
   }
 }
 
-/** Whether an error is a page's code that could not be fetched (a chunk), as browsers word it. */
+/**
+ * Whether an error is a page's code that could not be fetched (a chunk, or a stylesheet Vite
+ * loads with it), as browsers and Vite word it: the error itself, not that some chunk failed
+ * earlier (a bug while offline must still show the error page).
+ */
 const isChunkError = (error: unknown) =>
-  chunkFailed ||
-  (error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|module script/i.test(
-      error.message,
-    ));
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|Unable to preload/i.test(
+    error.message,
+  );
+
+interface PageErrorState {
+  failed: boolean;
+  reloading: boolean;
+  unreachable: boolean;
+  /** The `resetKey` the error happened at: another one tries again. */
+  failedAt: string | null;
+}
+const noError: PageErrorState = {
+  failed: false,
+  reloading: false,
+  unreachable: false,
+  failedAt: null,
+};
 
 /**
- * A page's own errors, in the page's place: the navbar, the cart and Back keep working, and a
- * change of page (`resetKey`, the path) tries again. A chunk gone after a new version loads the
- * page again, as `ErrorBoundary` does; a chunk that could not come because the browser is offline
- * says so and loads the page again once it is back online (or on "Try again"); any other error,
- * a chunk still missing after a load again included, shows the spec's error page there.
+ * A page's own errors, in the page's place: the navbar, the cart and Back keep working, and a new
+ * page (`resetKey`, the location's key: another path, another search, Back or Forward) tries
+ * again. A chunk gone after a new version loads the page again, as `ErrorBoundary` does; a chunk
+ * that could not come because the browser is offline says so and loads the page again once it is
+ * back online (or on "Try again"); any other error, a chunk still missing after a load again
+ * included, shows the spec's error page there.
  */
 export class PageErrorBoundary extends Component<
   { children: ReactNode; resetKey: string },
-  { failed: boolean; reloading: boolean; unreachable: boolean }
+  PageErrorState
 > {
-  override state = { failed: false, reloading: false, unreachable: false };
+  override state = noError;
 
-  static getDerivedStateFromError(error: unknown) {
+  static getDerivedStateFromError(error: unknown): Partial<PageErrorState> {
     const reloading = reloadCures();
     return {
       failed: true,
@@ -85,17 +103,21 @@ export class PageErrorBoundary extends Component<
     };
   }
 
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: PageErrorState,
+  ): Partial<PageErrorState> | null {
+    if (!state.failed) return null;
+    if (state.failedAt === null) return { failedAt: props.resetKey };
+    return props.resetKey === state.failedAt ? null : noError;
+  }
+
   override componentDidCatch(error: unknown) {
     if (this.state.reloading) {
       sessionStorage.setItem(RELOADED_AT, String(Date.now()));
       return location.reload();
     }
     if (!this.state.unreachable) console.error("Unexpected Application Error!", error);
-  }
-
-  override componentDidUpdate(previous: { resetKey: string }) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey)
-      this.setState({ failed: false, reloading: false, unreachable: false });
   }
 
   override render() {
@@ -109,6 +131,8 @@ export class PageErrorBoundary extends Component<
 function PageUnreachable() {
   useEffect(() => {
     const reload = () => location.reload();
+    // Online again before this was drawn: no "online" event is coming.
+    if (navigator.onLine) return reload();
     window.addEventListener("online", reload);
     return () => window.removeEventListener("online", reload);
   }, []);
