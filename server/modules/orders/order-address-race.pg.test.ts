@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/database";
+import { untilOneWaitsForALock, useExtraConnections } from "../../test/extra-connections";
 import { insertProduct } from "../../test/factories";
 import { createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
@@ -12,33 +12,7 @@ import { useTestApp } from "../../test/test-app";
 // the order (PGlite runs one transaction at a time).
 
 const t = useTestApp();
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-/**
- * Waits until some query of this database waits for a lock another transaction holds. (Asked
- * outside any transaction: a transaction sees pg_stat_activity as it first read it.)
- */
-async function untilOneWaitsForALock(client: pg.Client) {
-  for (let tries = 0; tries < 200; tries++) {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.n > 0) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("no query waited for the lock");
-}
-
-async function connection() {
-  const client = new pg.Client({ connectionString: t.database.url! });
-  await client.connect();
-  cleanup.push(() => client.end());
-  return client;
-}
+const { connection } = useExtraConnections(t);
 
 describe("an address deleted while an order for it is placed (PostgreSQL)", () => {
   it("answers 404 address not found, not 500, and places nothing", async () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/database";
+import { useExtraConnections } from "../../test/extra-connections";
 import { insertProduct } from "../../test/factories";
 import { createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
@@ -12,17 +12,7 @@ import { useTestApp } from "../../test/test-app";
 // connection can commit in that instant (PGlite runs one transaction at a time).
 
 const t = useTestApp();
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function connection() {
-  const client = new pg.Client({ connectionString: t.database.url! });
-  await client.connect();
-  cleanup.push(() => client.end());
-  return client;
-}
+const { connection } = useExtraConnections(t);
 
 describe("an order and a price change at the same moment (PostgreSQL)", () => {
   it("refuses a price committed after the order's checks and before its pricing", async () => {
