@@ -22,11 +22,10 @@
 // other repeat (the same page and minute, for trying a rule before building it); --trace and
 // --profile write a Chromium trace or a JavaScript profile of the last repeat.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type CDPSession, type Page } from "@playwright/test";
-import { runScript, startStore, type RunningServer } from "./server-process";
+import { type CDPSession, type Page } from "@playwright/test";
+import { launchChromium, median, storeToMeasure } from "./browser-bench";
+import { runScript } from "./server-process";
 
 const { values } = parseArgs({
   options: {
@@ -93,12 +92,6 @@ async function settle(page: Page) {
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 400))),
       ),
   );
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }
 
 /** Scrolls 4,000 px, 100 px a frame, from card `from`: the frames' lengths, in ms. */
@@ -170,24 +163,11 @@ function watchNextClick(page: Page) {
   });
 }
 
-let store: RunningServer | undefined;
-let dataDir: string | undefined;
-let url = values.url;
-if (!url) {
-  if (!fs.existsSync(path.resolve(import.meta.dirname, "../dist/web/index.html"))) {
-    console.error("Build the app first: npx vite build");
-    process.exit(1);
-  }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-bench-grid-"));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+const store = await storeToMeasure(values.url, "grid", (env) => {
   runScript("server/scripts/seed-catalog.ts", ["--products", values.products], env);
-  store = await startStore(env);
-  url = store.url;
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
 });
+const url = store.url;
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({
     viewport: { width, height: phone ? 844 : 768 },
@@ -303,6 +283,5 @@ try {
   }
 } finally {
   await browser.close();
-  await store?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.close();
 }

@@ -14,12 +14,10 @@
 //   long      all the long tasks' time together
 //   tasks     how many long tasks there were
 // and the median of each, measured until the queue is whole and 2 s have passed quietly.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Page } from "@playwright/test";
-import { runScript, startStore, type RunningServer } from "./server-process";
+import { type Page } from "@playwright/test";
+import { launchChromium, median, storeToMeasure } from "./browser-bench";
+import { runScript } from "./server-process";
 
 const { values } = parseArgs({
   options: {
@@ -53,12 +51,6 @@ const WATCH = `
   requestAnimationFrame(frame);
 `;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-}
-
 /** Opens the queue afresh and waits until its cards stop changing for 2 s. */
 async function openQueue(page: Page): Promise<Row> {
   await page.goto("about:blank");
@@ -89,28 +81,15 @@ async function openQueue(page: Page): Promise<Row> {
   };
 }
 
-let store: RunningServer | undefined;
-let dataDir: string | undefined;
-let url = values.url;
-if (!url) {
-  if (!fs.existsSync(path.resolve(import.meta.dirname, "../dist/web/index.html"))) {
-    console.error("Build the app first: npx vite build");
-    process.exit(1);
-  }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-bench-queue-"));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+const store = await storeToMeasure(values.url, "queue", (env) => {
   runScript("server/scripts/seed-catalog.ts", [], env);
   // seed-orders leaves the orders of the last 40 minutes open: a day of orders with the wanted
   // number in those 40 minutes.
   const perDay = Math.ceil((Number(values.orders) * 24 * 60) / 40);
   runScript("server/scripts/seed-orders.ts", ["--orders", String(perDay), "--days", "1"], env);
-  store = await startStore(env);
-  url = store.url;
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
 });
+const url = store.url;
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({
     baseURL: url,
@@ -142,6 +121,5 @@ try {
   );
 } finally {
   await browser.close();
-  await store?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.close();
 }
