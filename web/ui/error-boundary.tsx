@@ -27,6 +27,12 @@ const reloadCures = () =>
   navigator.onLine &&
   Date.now() - Number(sessionStorage.getItem(RELOADED_AT)) > 60_000;
 
+/** Loads the page again for a chunk gone with a new version, noting when (see `reloadCures`). */
+function reloadForNewVersion(): void {
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  location.reload();
+}
+
 /**
  * Any render error shows the spec's router error page instead of a blank screen; one caused by a
  * chunk gone after a new version loads the page again instead (nothing is drawn meanwhile).
@@ -42,10 +48,7 @@ export class ErrorBoundary extends Component<
   }
 
   override componentDidCatch(error: unknown) {
-    if (this.state.reloading) {
-      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-      return location.reload();
-    }
+    if (this.state.reloading) return reloadForNewVersion();
     console.error("Unexpected Application Error!", error);
   }
 
@@ -113,10 +116,7 @@ export class PageErrorBoundary extends Component<
   }
 
   override componentDidCatch(error: unknown) {
-    if (this.state.reloading) {
-      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-      return location.reload();
-    }
+    if (this.state.reloading) return reloadForNewVersion();
     if (!this.state.unreachable) console.error("Unexpected Application Error!", error);
   }
 
