@@ -79,6 +79,26 @@ async function checkout() {
   return { ...shopper, product, response, params, order: order!, sessionId };
 }
 
+/**
+ * A shopper's online checkout of `quantity` Ghee (5 in stock) while Stripe cannot be reached: the
+ * request, its Idempotency-Key (the cart page sends one key for the same products and quantities,
+ * press after press), the answer, and the order it left.
+ */
+async function checkoutWhileStripeIsDown(quantity: number) {
+  const shopper = await createShopper(t.database.db);
+  const address = await insertAddress(t.database.db, shopper.user.id);
+  const product = await insertProduct(t.database.db, { name: "Ghee", stock: 5 });
+  const body = { items: [{ product: product.id, quantity }], address: address.id };
+  const key = { "idempotency-key": "cart-attempt-1" };
+  stripeDown = true;
+  const failed = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
+  const [first] = await t.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, shopper.user.id));
+  return { shopper, product, body, key, failed, first: first! };
+}
+
 let eventCounter = 0;
 function signedEvent(
   type: string,
@@ -160,24 +180,13 @@ describe("Stripe checkout", () => {
   });
 
   it("cancels the order and gives its stock back when Stripe cannot be reached; the same request again (its Idempotency-Key) then opens a new checkout", async () => {
-    const shopper = await createShopper(t.database.db);
-    const address = await insertAddress(t.database.db, shopper.user.id);
-    const product = await insertProduct(t.database.db, { name: "Ghee", stock: 5 });
-    const body = { items: [{ product: product.id, quantity: 2 }], address: address.id };
-    // The cart page sends one key for the same products and quantities, press after press.
-    const key = { "idempotency-key": "cart-attempt-1" };
-    stripeDown = true;
-    const failed = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
+    const { shopper, product, body, key, failed, first } = await checkoutWhileStripeIsDown(2);
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toMatchObject({
       code: "unavailable",
       message:
         "Online payment is unavailable right now. Please try again or choose Cash On Delivery.",
     });
-    const [first] = await t.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, shopper.user.id));
     expect(first).toMatchObject({ status: "Cancelled" });
     expect(await stockOf(product.id)).toBe(5);
 
@@ -185,7 +194,7 @@ describe("Stripe checkout", () => {
     const again = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
     expect(again.statusCode).toBe(200);
     const { orderId, url } = again.json<{ orderId: string; url: string }>();
-    expect(orderId).not.toBe(first!.id);
+    expect(orderId).not.toBe(first.id);
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(await orderRow(orderId)).toMatchObject({ status: "Awaiting Payment" });
     expect(await stockOf(product.id)).toBe(3);
@@ -196,21 +205,10 @@ describe("Stripe checkout", () => {
   });
 
   it("answers a repeat that finds its key on an order cancelled without a checkout as that order's request was answered, and frees the key", async () => {
-    const shopper = await createShopper(t.database.db);
-    const address = await insertAddress(t.database.db, shopper.user.id);
-    const product = await insertProduct(t.database.db, { name: "Ghee", stock: 5 });
-    const body = { items: [{ product: product.id, quantity: 1 }], address: address.id };
-    const key = { "idempotency-key": "cart-attempt-2" };
-    stripeDown = true;
-    expect((await post(t.app, "/api/order/stripe", body, shopper.cookies, key)).statusCode).toBe(
-      503,
-    );
+    const { shopper, body, key, failed, first: cancelled } = await checkoutWhileStripeIsDown(1);
+    expect(failed.statusCode).toBe(503);
     // The key still on that order: a twin request that found it before it was freed, or a
     // database from before keys were freed.
-    const [cancelled] = await t.database.db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, shopper.user.id));
     const [kept] = await t.database.db
       .select()
       .from(idempotencyKeys)
@@ -220,7 +218,7 @@ describe("Stripe checkout", () => {
       userId: shopper.user.id,
       key: key["idempotency-key"],
       requestHash: requestHash("Online", body),
-      orderId: cancelled!.id,
+      orderId: cancelled.id,
     });
     const repeat = await post(t.app, "/api/order/stripe", body, shopper.cookies, key);
     expect(repeat.statusCode).toBe(503);
