@@ -37,18 +37,24 @@ function Broken(): never {
   throw new Error("a bug in a page");
 }
 
+/** The layout at `path`, with `pages` by their paths. */
+const renderAt = (path: string, pages: Record<string, React.ReactNode>) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Layout>
+        <Routes>
+          {Object.entries(pages).map(([pattern, page]) => (
+            <Route key={pattern} path={pattern} element={page} />
+          ))}
+        </Routes>
+      </Layout>
+    </MemoryRouter>,
+  );
+
 describe("a page's error boundary", () => {
   it("tries again when the shopper searches for something else from the navbar (a new page, the same path)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    render(
-      <MemoryRouter initialEntries={["/products?search=milk"]}>
-        <Layout>
-          <Routes>
-            <Route path="/products" element={<SearchPage />} />
-          </Routes>
-        </Layout>
-      </MemoryRouter>,
-    );
+    renderAt("/products?search=milk", { "/products": <SearchPage /> });
     expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
     await act(async () => screen.getByRole("button", { name: "Search eggs" }).click());
     // The error stayed until another path, before.
@@ -60,15 +66,7 @@ describe("a page's error boundary", () => {
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     // Earlier, offline, some chunk (the footer, the login dialog loaded ahead...) could not come.
     noteChunkFailure();
-    render(
-      <MemoryRouter initialEntries={["/b"]}>
-        <Layout>
-          <Routes>
-            <Route path="/b" element={<Broken />} />
-          </Routes>
-        </Layout>
-      </MemoryRouter>,
-    );
+    renderAt("/b", { "/b": <Broken /> });
     // "This page could not load", before: any chunk failed earlier made every error one.
     expect(screen.queryByText("This page could not load")).toBeNull();
     expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
@@ -76,16 +74,7 @@ describe("a page's error boundary", () => {
 
   it("catches a page that fails as it is opened once (its error reported once)", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    render(
-      <MemoryRouter initialEntries={["/a"]}>
-        <Layout>
-          <Routes>
-            <Route path="/a" element={<p>page a</p>} />
-            <Route path="/b" element={<Broken />} />
-          </Routes>
-        </Layout>
-      </MemoryRouter>,
-    );
+    renderAt("/a", { "/a": <p>page a</p>, "/b": <Broken /> });
     await act(async () => screen.getByRole("link", { name: "to b" }).click());
     expect(screen.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
     const reported = errors.mock.calls.filter((c) => c[0] === "Unexpected Application Error!");
