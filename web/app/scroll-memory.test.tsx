@@ -220,6 +220,15 @@ describe("useScrollMemory, Back to a long list", () => {
     expect(window.scrollY).toBe(2400);
   });
 
+  /** The list comes back at last (380 px estimates): the page is not scrolled for it. */
+  function expectNoScrollOnceTheListComes() {
+    const calls = scrollTo.mock.calls.length;
+    maxY = Infinity;
+    drawList(200, 380);
+    wait(1000);
+    expect(scrollTo.mock.calls.length).toBe(calls);
+  }
+
   it("stops when the user scrolls: a seller who starts scrolling is not pulled back", () => {
     leaveFarDown();
     maxY = 500;
@@ -228,11 +237,7 @@ describe("useScrollMemory, Back to a long list", () => {
     // The seller scrolls by themselves (a wheel, a touch, a key) before the list is back.
     act(() => void window.dispatchEvent(new Event("wheel")));
     scrollBy(320);
-    const calls = scrollTo.mock.calls.length;
-    maxY = Infinity;
-    drawList(200, 380);
-    wait(1000);
-    expect(scrollTo.mock.calls.length).toBe(calls);
+    expectNoScrollOnceTheListComes();
     expect(window.scrollY).toBe(320);
   });
 
@@ -241,11 +246,7 @@ describe("useScrollMemory, Back to a long list", () => {
     maxY = 500;
     press("Back");
     wait(3100);
-    const calls = scrollTo.mock.calls.length;
-    maxY = Infinity;
-    drawList(200, 380);
-    wait(1000);
-    expect(scrollTo.mock.calls.length).toBe(calls);
+    expectNoScrollOnceTheListComes();
     expect(window.scrollY).toBe(500);
   });
 
