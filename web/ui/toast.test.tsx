@@ -35,7 +35,7 @@ describe("toasts", () => {
     act(() => {
       toast.error("The store is busy", { id: "busy" });
       toast.error("The store is busy", { id: "busy" });
-      toast("Payment cancelled", { id: "cancelled", icon: "ℹ" });
+      toast("Payment cancelled", { id: "cancelled" });
     });
     expect(screen.getAllByText("The store is busy")).toHaveLength(1);
     act(() => {
@@ -43,6 +43,16 @@ describe("toasts", () => {
     });
     expect(screen.queryByText("The store is busy")).not.toBeInTheDocument();
     expect(screen.getByText("Payment cancelled")).toBeInTheDocument();
+  });
+
+  it("shows an icon given in place of the kind's mark", () => {
+    render(<Toaster />);
+    act(() => {
+      toast("New order", { icon: <svg data-testid="cart-icon" /> });
+    });
+    const shownToast = screen.getByRole("status");
+    expect(shownToast).toHaveTextContent(/^New order$/);
+    expect(shownToast).toContainElement(screen.getByTestId("cart-icon"));
   });
 
   it("keeps at most 20, letting the oldest go", () => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 
 /**
  * The app's toasts (store-spec.md section 9): top-center, success for 2 s, errors and notices for
@@ -12,12 +12,14 @@ export interface Toast {
   id: string;
   kind: ToastKind;
   message: string;
-  icon?: string;
+  icon?: ReactNode;
 }
 
 export interface ToastOptions {
   id?: string;
-  icon?: string;
+  /** In place of the kind's mark: an inline SVG icon (not an emoji, which a phone without an
+   * emoji font shows as a box). */
+  icon?: ReactNode;
   duration?: number;
 }
 

@@ -7,17 +7,14 @@ import { iconBase } from "../../../ui/icons";
 
 const features = [
   {
-    icon: "🚚",
     title: "Fastest Delivery",
     description: "Groceries delivered in under 30 minutes.",
   },
   {
-    icon: "🥬",
     title: "Freshness Guaranteed",
     description: "Fresh produce straight from the source.",
   },
   {
-    icon: "💰",
     title: "Affordable Prices",
     description: "Quality groceries at unbeatable prices.",
   },

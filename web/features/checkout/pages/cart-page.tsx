@@ -45,7 +45,6 @@ export function CartPage() {
     if (!paymentCancelled) return;
     toast("Payment cancelled: nothing was charged. Your cart is as you left it.", {
       id: "payment-cancelled",
-      icon: "ℹ️",
     });
     setParams({}, { replace: true });
   }, [paymentCancelled, setParams]);

@@ -5,6 +5,7 @@ import { openStatuses } from "../../../../contract/order-status";
 import { orderNumber } from "../../../ui/order-words";
 import { shortRupees } from "./order-format";
 import { usePageTitle } from "../../../ui/page-title";
+import { CartIcon } from "../../../ui/icons";
 
 type AudioContextClass = typeof AudioContext;
 
@@ -74,7 +75,7 @@ export function useNewOrderAlerts(orders: Order[] | undefined) {
       fresh += 1;
       toast(`New order #${orderNumber(order._id)} · ${shortRupees(order.amount)}`, {
         id: `new-order-${order._id}`,
-        icon: "🛒",
+        icon: <CartIcon size={14} />,
         duration: 8000,
       });
     }
