@@ -152,6 +152,28 @@ test("a long list draws only the blocks of cards near the screen; scrolling, the
     .toBeCloseTo(topBefore, 0);
 });
 
+test("a long list loaded again (a reload, or a tab the phone's browser let go) comes back as deep as it was, at the card the shopper was at", async ({
+  page,
+}) => {
+  await page.goto("/products/grains");
+  const cards = await loadCards(page, 96);
+  const eightyFirst = cards.nth(80);
+  await eightyFirst.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 150));
+  await frames(page);
+  const topBefore = await eightyFirst.evaluate((card) => card.getBoundingClientRect().top);
+  const name = await eightyFirst.getByRole("img").first().getAttribute("alt");
+
+  await page.reload();
+  // The server draws the first 24 cards; the app reads the next pages again, one after another.
+  await expect(cards.nth(80)).toBeInViewport();
+  expect(await cards.nth(80).getByRole("img").first().getAttribute("alt")).toBe(name);
+  await expect
+    .poll(() => cards.nth(80).evaluate((card) => card.getBoundingClientRect().top))
+    .toBeCloseTo(topBefore, 0);
+  expect(await cards.count()).toBeLessThanOrEqual(120);
+});
+
 test("a long list's blocks line up as one grid on a phone, a tablet and a laptop", async ({
   page,
 }) => {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter, Route, Routes, useNavigate } from "react-router";
 import { useScrollMemory } from "./scroll-memory";
+import { holdScrollRestore } from "../lib/page-return";
 
 let scrollY = 0;
 /** How far the page can scroll (a page still loading its list is short). */
@@ -31,6 +32,7 @@ const topOf = (key: string) =>
   list.querySelector(`[data-scroll-anchor="${key}"]`)!.getBoundingClientRect().top;
 
 beforeEach(() => {
+  sessionStorage.clear();
   scrollY = 0;
   maxY = Infinity;
   scrollTo.mockClear();
@@ -52,8 +54,8 @@ afterEach(() => {
   list.remove();
 });
 
-function Page() {
-  useScrollMemory();
+function Page({ useMemory = useScrollMemory }: { useMemory?: () => void }) {
+  useMemory();
   const navigate = useNavigate();
   return (
     <>
@@ -64,11 +66,11 @@ function Page() {
   );
 }
 
-const renderAt = (path: string) =>
+const renderAt = (path: string, useMemory?: () => void) =>
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="*" element={<Page />} />
+        <Route path="*" element={<Page useMemory={useMemory} />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -248,6 +250,77 @@ describe("useScrollMemory, Back to a long list", () => {
     wait(3100);
     expectNoScrollOnceTheListComes();
     expect(window.scrollY).toBe(500);
+  });
+
+  it("goes on past 3 s while a list reads its pages again, and puts the card back when they come", () => {
+    leaveFarDown();
+    maxY = 500;
+    // The cache let the list's pages go: it reads them again, one after another.
+    const release = holdScrollRestore();
+    press("Back");
+    wait(6000);
+    maxY = Infinity;
+    drawList(200, 410);
+    release();
+    wait(100);
+    expect(topOf("order-100")).toBe(-50);
+  });
+
+  it("gives up after 15 s however long a list holds it", () => {
+    leaveFarDown();
+    maxY = 500;
+    const release = holdScrollRestore();
+    press("Back");
+    wait(15_100);
+    expectNoScrollOnceTheListComes();
+    release();
+  });
+
+  /**
+   * The shopper scrolls the list on `path` so that the 101st card is 50 px above the screen's
+   * top, then the tab goes behind another and its page is loaded again (a reload, or the phone's
+   * browser let the tab go), of the type `loadType`: returns the new page's scroll memory, the
+   * list not yet back (the server drew its first cards only; the page is at its top).
+   */
+  async function leaveAndLoadAgain(path: string, loadType: NavigationTimingType) {
+    drawList(200, 400);
+    const before = renderAt(path);
+    scrollBy(40_150);
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    before.unmount();
+    vi.spyOn(performance, "getEntriesByType").mockReturnValue([
+      { type: loadType } as PerformanceNavigationTiming,
+    ]);
+    list.replaceChildren();
+    scrollY = 0;
+    maxY = 500;
+    vi.resetModules();
+    return (await import("./scroll-memory")).useScrollMemory;
+  }
+
+  it("puts a page loaded again (a reload, a tab the browser let go) back where it was left", async () => {
+    const afterReload = await leaveAndLoadAgain("/products/grains", "reload");
+    renderAt("/products/grains", afterReload);
+    wait(1000);
+    maxY = Infinity;
+    drawList(200, 380);
+    wait(100);
+    expect(topOf("order-100")).toBe(-50);
+  });
+
+  it("leaves a page opened afresh at its top, though the tab had the same page scrolled before", async () => {
+    const opened = await leaveAndLoadAgain("/products/grains", "navigate");
+    renderAt("/products/grains", opened);
+    expectNoScrollOnceTheListComes();
+    expect(window.scrollY).toBe(0);
+  });
+
+  it("does not put a reloaded page where another page of the same history entry was", async () => {
+    const afterReload = await leaveAndLoadAgain("/products/grains", "reload");
+    renderAt("/products/fruits", afterReload);
+    expectNoScrollOnceTheListComes();
+    expect(window.scrollY).toBe(0);
   });
 
   it("returns a page left at its top to its top, whatever came above its list meanwhile", () => {

@@ -19,6 +19,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   toast.dismiss();
+  // What a page keeps for the tab (scroll places, lists' depths): each test is a tab of its own.
+  sessionStorage.clear();
 });
 
 // jsdom has no matchMedia; the seller area asks it about the screen width.

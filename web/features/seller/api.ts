@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { useListComesBackWhole } from "../../lib/list-comes-back-whole";
 import {
   PAGE_SIZE,
   productListPath,
@@ -73,8 +74,9 @@ export const SELLER_PAGE_SIZE = PAGE_SIZE;
 /** The seller product list, 24 at a time (keyset `cursor`), filtered on the server. */
 export function useSellerProductPages(filters: SellerProductFilters) {
   const params = { ...filters, limit: SELLER_PAGE_SIZE };
-  return useInfiniteQuery({
-    queryKey: ["products", "seller", "pages", productListPath(params)],
+  const firstPage = productListPath(params);
+  const pages = useInfiniteQuery({
+    queryKey: ["products", "seller", "pages", firstPage],
     queryFn: ({ pageParam }) =>
       apiFetch<ProductListResponse>(productListPath({ ...params, cursor: pageParam || undefined })),
     initialPageParam: "",
@@ -84,6 +86,9 @@ export function useSellerProductPages(filters: SellerProductFilters) {
     // Back from an edit page left open a while finds every page read.
     gcTime: LIST_KEPT_MS,
   });
+  // Back after that, or a reload: the list is read again as deep as the seller had it.
+  useListComesBackWhole(firstPage, pages);
+  return pages;
 }
 
 /** `GET /api/seller/product-counts` for the list's search and category, written as the list's. */

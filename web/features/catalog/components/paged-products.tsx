@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useAppReady } from "../../../ui/app-ready";
 import { useEffect, useRef, useState } from "react";
 import { productPagesQuery } from "../api";
+import { useListComesBackWhole } from "../../../lib/list-comes-back-whole";
 import { LoadError } from "../../../ui/load-error";
 import { ProductCard, ProductGridSkeleton, productGridClass } from "./product-card";
 
@@ -22,13 +23,16 @@ export const blockGridClass = productGridClass.replace("mt-6 ", "");
  * A product list read from the server 24 at a time (keyset paging). More pages load by
  * themselves as the shopper nears the end (IntersectionObserver) and with a real "Load more"
  * button, for browsers and people who do not scroll. Pages stay in the query cache, so Back
- * returns to the same list (the layout restores the scroll position).
+ * returns to the same list (the layout restores the scroll position); once the cache has let
+ * them go, or after a reload, they are read again.
  */
 export function PagedProducts({ firstPage, empty }: { firstPage: string; empty: React.ReactNode }) {
   const pages = useInfiniteQuery({
     ...productPagesQuery(firstPage),
     placeholderData: keepPreviousData,
   });
+  // Back after the cache let the pages go, or a reload: as many pages as the shopper had read.
+  useListComesBackWhole(firstPage, pages);
   const sentinel = useRef<HTMLDivElement>(null);
   const ready = useAppReady();
   const skipping = useSkippingOnceDrawn();
