@@ -33,6 +33,11 @@ export function createQueryClient(retry: number | false = 1): QueryClient {
     }),
     defaultOptions: {
       queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry },
+      // A write is sent when asked, offline too, and fails there with "Could not reach the
+      // store": TanStack's default holds it until the browser is online and then sends it, with
+      // no word meanwhile. An order placed by itself minutes later, after the shopper gave up
+      // and left the cart (and then placed it again), is the fault that default made here.
+      mutations: { networkMode: "always" },
     },
   });
 }

@@ -1,7 +1,11 @@
+import { onlineManager, QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionHintCookie } from "../../contract/session-hints";
 import { mockApi } from "../test/render";
-import { fetchSession } from "./session-api";
+import { createQueryClient } from "./query-client";
+import { fetchSession, useSaveCart } from "./session-api";
 
 const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
 
@@ -35,5 +39,27 @@ describe("fetchSession", () => {
     );
     expect(await fetchSession()).toEqual({ user: null, seller: true });
     expect(calls.map((c) => c.url).sort()).toEqual(["/api/seller/is-auth", "/api/user/is-auth"]);
+  });
+});
+
+describe("useSaveCart", () => {
+  it("waits while the browser is offline and saves the cart once it is online (the app's other writes fail at once)", async () => {
+    const calls = mockApi((url) =>
+      url === "/api/cart/update" ? { body: { success: true, message: "Cart Updated" } } : undefined,
+    );
+    const client = createQueryClient(false);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => useSaveCart(), { wrapper });
+    act(() => onlineManager.setOnline(false));
+    try {
+      act(() => result.current.mutate({ p1: 2 }));
+      await waitFor(() => expect(result.current.isPaused).toBe(true));
+      expect(calls).toEqual([]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(calls.map((c) => c.url)).toEqual(["/api/cart/update"]);
   });
 });

@@ -75,7 +75,11 @@ export function useSignOut() {
   return useMutation({ mutationFn: signOut, onSuccess: (answer) => toast.success(answer.message) });
 }
 
-/** Saves the cart on the server (the store calls it, debounced, after every change). */
+/**
+ * Saves the cart on the server (the store calls it, debounced, after every change). Offline, the
+ * save waits for the connection and then goes (unlike the app's other writes, which say at once
+ * that the store cannot be reached): the cart is the shopper's own, and the last save wins.
+ */
 export function useSaveCart() {
-  return useMutation({ mutationFn: saveCart });
+  return useMutation({ mutationFn: saveCart, networkMode: "online" });
 }

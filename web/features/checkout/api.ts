@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../contract/address";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { apiFetch } from "../../lib/api-client";
+import { useCartActions } from "../../lib/shown-cart";
+import { toast } from "../../ui/toast";
+import { forgetCheckoutKey } from "./checkout-key";
 
 export function useAddresses(enabled: boolean) {
   return useQuery({
@@ -63,10 +66,30 @@ export function useCancelUnpaid() {
   });
 }
 
-/** One checkout attempt; a retry of the same cart reuses its Idempotency-Key. */
+/**
+ * One press of Place Order (a retry of the same checkout sends the same Idempotency-Key:
+ * checkout-key.ts). What follows a placed order is done here rather than by the cart page, so it
+ * is done even when the answer comes after the shopper left the page: the key is let go, and a
+ * cash order takes its lines out of the cart (lines added meanwhile stay), says so, and shows in
+ * My Orders.
+ */
 export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  const { setQuantities } = useCartActions();
   return useMutation({
     mutationFn: (v: { kind: "cod" | "online"; input: PlaceOrderInput; idempotencyKey: string }) =>
       placeOrder(v.kind, v.input, v.idempotencyKey),
+    onSuccess: (answer, { kind, input, idempotencyKey }) => {
+      forgetCheckoutKey(idempotencyKey);
+      // Online, the cart stays until the payment is made (the page goes to the payment page).
+      if (kind === "online") return;
+      setQuantities((cart) =>
+        Object.fromEntries(
+          input.items.map((item) => [item.product, (cart[item.product] ?? 0) - item.quantity]),
+        ),
+      );
+      toast.success(answer.message ?? "Order Placed Successfully");
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+    },
   });
 }

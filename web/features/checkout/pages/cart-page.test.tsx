@@ -1,6 +1,10 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { onlineManager } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useCartCount } from "../../../lib/shown-cart";
+import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { CartPage } from "./cart-page";
 
@@ -93,6 +97,20 @@ function unfinishedPayments(words: {
         : { status: 503, body: { success: false, code: "unavailable", message: words.down } };
     return undefined;
   };
+}
+
+/** The key an order call was sent with. */
+const keyOf = (call: { init?: RequestInit }) =>
+  new Headers(call.init?.headers).get("idempotency-key");
+
+/** The products page, as far as these tests go: what the cart holds, and the way back to it. */
+function ProductsPage() {
+  return (
+    <>
+      <p>{useCartCount()} in the cart</p>
+      <Link to="/cart">Open the cart</Link>
+    </>
+  );
 }
 
 describe("cart page", () => {
@@ -323,6 +341,103 @@ describe("cart page", () => {
       "/add-address",
     );
     expect(screen.queryByRole("button", { name: "Change" })).not.toBeInTheDocument();
+  });
+
+  it("sends the same order key after a lost answer though the shopper left the cart and came back: one order", async () => {
+    let lost = true;
+    const calls = api([address("a1", "1 First St")], (url) => {
+      // The first order is placed, but its answer never arrives.
+      if (url === "/api/order/cod" && lost) {
+        lost = false;
+        throw new TypeError("Failed to fetch");
+      }
+      return undefined;
+    });
+    renderApp(<CartPage />, {
+      path: "/cart",
+      routes: { "/products": <ProductsPage />, "/my-orders": <p>orders page</p> },
+    });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+    expect(
+      await screen.findByText("Could not reach the store. Check your connection and try again."),
+    ).toBeInTheDocument();
+    await ui.click(screen.getByRole("link", { name: /Continue Shopping/ }));
+    await ui.click(await screen.findByRole("link", { name: "Open the cart" }));
+    await screen.findByText(/1 First St/);
+    await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+    await screen.findByText("orders page");
+    const sent = calls.filter((c) => c.url === "/api/order/cod");
+    expect(sent).toHaveLength(2);
+    expect(keyOf(sent[1]!)).toBe(keyOf(sent[0]!));
+  });
+
+  it("a new key for another address, and for the same checkout once it was placed", async () => {
+    const calls = api([address("a1", "1 First St"), address("a2", "2 Second St")]);
+    const ui = userEvent.setup();
+    const placeWith = async (street: RegExp) => {
+      const view = renderApp(<CartPage />, {
+        path: "/cart",
+        routes: { "/my-orders": <p>orders page</p> },
+      });
+      await screen.findByText(/1 First St/);
+      if (!street.test("1 First St")) {
+        await ui.click(screen.getByRole("button", { name: "Change" }));
+        await ui.click(
+          within(screen.getByRole("list", { name: "Saved addresses" })).getByRole("button", {
+            name: street,
+          }),
+        );
+      }
+      await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+      await screen.findByText("orders page");
+      view.unmount();
+      localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 }));
+    };
+    await placeWith(/^A R, 1 First St/);
+    await placeWith(/^A R, 1 First St/);
+    await placeWith(/^A R, 2 Second St/);
+    const keys = calls.filter((c) => c.url === "/api/order/cod").map(keyOf);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it("an order answered after the shopper left the cart still takes its lines out of the cart and says it was placed", async () => {
+    api([address("a1", "1 First St")]);
+    const order = holdCalls("/api/order/cod");
+    renderApp(<CartPage />, { path: "/cart", routes: { "/products": <ProductsPage /> } });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+    await order.sent();
+    await ui.click(screen.getByRole("link", { name: /Continue Shopping/ }));
+    expect(await screen.findByText("15 in the cart")).toBeInTheDocument();
+    await order.answer();
+    expect(await screen.findByText("Order Placed Successfully")).toBeInTheDocument();
+    expect(await screen.findByText("0 in the cart")).toBeInTheDocument();
+  });
+
+  it("offline, Place Order says at once that the store cannot be reached, and places nothing by itself once online", async () => {
+    const calls = api([address("a1", "1 First St")], (url) => {
+      if (url === "/api/order/cod" && !onlineManager.isOnline())
+        throw new TypeError("Failed to fetch");
+      return undefined;
+    });
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    act(() => onlineManager.setOnline(false));
+    try {
+      await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+      expect(
+        await screen.findByText("Could not reach the store. Check your connection and try again."),
+      ).toBeInTheDocument();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+    expect(calls.filter((c) => c.url === "/api/order/cod")).toHaveLength(1);
+    expect(screen.queryByText("Order Placed Successfully")).not.toBeInTheDocument();
   });
 
   it("removes a line with its button", async () => {

@@ -9,6 +9,7 @@ import { useCart, useCartActions } from "../../../lib/shown-cart";
 import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
 import { useAddresses, useCancelUnpaid, usePlaceOrder } from "../api";
+import { checkoutKeyFor } from "../checkout-key";
 import { AddressPicker } from "../components/address-picker";
 import { CartLine } from "../components/cart-line";
 import {
@@ -26,7 +27,7 @@ const refreshesCart = new Set<string>(["out_of_stock", "price_changed", "not_fou
 export function CartPage() {
   const { user, sessionChecked, setShowLogin } = useStore();
   const cart = useCart();
-  const { updateCart, setQuantities, removeFromCart, clearCart } = useCartActions();
+  const { updateCart, setQuantities, removeFromCart } = useCartActions();
   usePageTitle("Cart");
   // Only the cart's products, by id: the cart costs the same whatever the catalogue's size.
   const ids = Object.keys(cart);
@@ -64,8 +65,6 @@ export function CartPage() {
   // On the way to the payment page: the button stays busy until the browser has left.
   const [leaving, setLeaving] = useState(false);
   const placing = place.isPending || leaving || cancelUnpaid.isPending;
-  // One key per checkout attempt of this cart, reused if the same cart is retried.
-  const attempt = useRef<{ cart: string; key: string } | null>(null);
 
   const lines = useMemo(
     () =>
@@ -104,27 +103,29 @@ export function CartPage() {
       quantity: l.quantity,
       shownOfferPrice: l.product.offerPrice,
     }));
-    // One key per products and quantities: a retry after a lost answer stays the same order even
-    // when a price shown has changed since (the server does not count prices in the key).
-    const cartKey = JSON.stringify(items.map((i) => [i.product, i.quantity]));
-    if (attempt.current?.cart !== cartKey)
-      attempt.current = { cart: cartKey, key: crypto.randomUUID() };
+    const kind = payment === "COD" ? "cod" : "online";
+    // The same products, quantities, address and payment pressed again (a retry after a lost
+    // answer, here or after leaving the cart) send the same key: one order.
+    const checkoutOf = JSON.stringify([
+      kind,
+      selected._id,
+      items.map((i) => [i.product, i.quantity]),
+    ]);
     place.mutate(
       {
-        kind: payment === "COD" ? "cod" : "online",
+        kind,
         input: { items, address: selected._id },
-        idempotencyKey: attempt.current.key,
+        idempotencyKey: checkoutKeyFor(user._id, checkoutOf),
       },
       {
+        // The order is placed (the cart emptied of it and a toast shown by usePlaceOrder): on to
+        // the payment page, or to My Orders.
         onSuccess: (answer) => {
-          if (payment === "Online" && answer.url) {
+          if (kind === "online" && answer.url) {
             setLeaving(true);
             window.location.replace(answer.url);
             return;
           }
-          toast.success(answer.message ?? "Order Placed Successfully");
-          attempt.current = null;
-          clearCart();
           void navigate("/my-orders");
         },
         // The mutation cache says why; the cart then shows the products as they are now (sold
