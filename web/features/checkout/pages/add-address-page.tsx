@@ -6,6 +6,7 @@ import type { AddressInput } from "../../../../contract/address";
 import { useStore } from "../../../lib/store";
 import { ArtPicture } from "../../../ui/art-picture";
 import { addressErrors, addressHints, type AddressErrors } from "../address-rules";
+import { keepCheckoutChoices, readCheckoutChoices } from "../checkout-choices";
 import { useAddAddress, useAddresses, useUpdateAddress } from "../api";
 import { usePageTitle } from "../../../ui/page-title";
 
@@ -113,7 +114,14 @@ export function AddAddressPage() {
       },
     };
     if (editing) updateAddress.mutate({ id: editing, address }, saved);
-    else addAddress.mutate(address, saved);
+    else
+      addAddress.mutate(address, {
+        onSuccess: (answer) => {
+          // The address the shopper just added is the one they mean to deliver to.
+          keepCheckoutChoices({ ...readCheckoutChoices(), address: answer.address._id });
+          saved.onSuccess(answer);
+        },
+      });
   };
 
   const pending = addAddress.isPending || updateAddress.isPending;

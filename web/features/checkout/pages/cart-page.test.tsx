@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useCartCount } from "../../../lib/shown-cart";
 import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
+import { keepCheckoutChoices, readCheckoutChoices } from "../checkout-choices";
 import { CartPage } from "./cart-page";
 
 const product = (id: string, name: string, offerPrice: number) => ({
@@ -179,6 +180,38 @@ describe("cart page", () => {
       address: "a2",
     });
     expect(new Headers(order.init?.headers).get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps the chosen address and payment when the page is loaded again (a reload), and chooses an address just added", async () => {
+    api([address("a1", "1 First St"), address("a2", "2 Second St"), address("a3", "3 Third St")]);
+    const first = renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "Change" }));
+    await ui.click(
+      within(screen.getByRole("list", { name: "Saved addresses" })).getByRole("button", {
+        name: /^A R, 2 Second St/,
+      }),
+    );
+    await ui.selectOptions(screen.getByLabelText("Payment Method"), "Online");
+    first.unmount();
+    // The page loaded again finds the cart as the browser keeps it.
+    const cartAgain = () =>
+      localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 }));
+    cartAgain();
+
+    const again = renderApp(<CartPage />, { path: "/cart" });
+    expect(await screen.findByText(/2 Second St/)).toBeInTheDocument();
+    expect(screen.queryByText(/1 First St/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Payment Method")).toHaveValue("Online");
+    again.unmount();
+
+    // The add-address page, having saved "3 Third St", brings the shopper back with it chosen.
+    keepCheckoutChoices({ ...readCheckoutChoices(), address: "a3" });
+    cartAgain();
+    renderApp(<CartPage />, { path: "/cart" });
+    expect(await screen.findByText(/3 Third St/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Payment Method")).toHaveValue("Online");
   });
 
   it("when a price changed since the cart was shown, says so and shows the cart at the new price", async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { Address } from "../../../../contract/address";
 import { ApiError } from "../../../lib/api-client";
 import { cartTotal } from "../../../lib/cart-rules";
 import { useProductsByIds } from "../../../lib/catalogue-api";
@@ -10,6 +9,11 @@ import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
 import { useAddresses, useCancelUnpaid, usePlaceOrder } from "../api";
 import { checkoutKeyFor } from "../checkout-key";
+import {
+  keepCheckoutChoices,
+  readCheckoutChoices,
+  type CheckoutChoices,
+} from "../checkout-choices";
 import { AddressPicker } from "../components/address-picker";
 import { CartLine } from "../components/cart-line";
 import {
@@ -34,14 +38,21 @@ export function CartPage() {
   const products = useProductsByIds(ids);
   const addresses = useAddresses(Boolean(user));
   const navigate = useNavigate();
-  const [chosen, setChosen] = useState<Address | undefined>(undefined);
   const now = useNow();
   // Back from the payment page without paying: say so once, then tidy the address bar. The
   // shopper chose to pay online: the choice stays, so that Place Order does not place a cash
   // order they did not ask for.
   const [params, setParams] = useSearchParams();
   const paymentCancelled = params.get("payment") === "cancelled";
-  const [payment, setPayment] = useState<PaymentChoice>(paymentCancelled ? "Online" : "COD");
+  // The address and payment chosen, as the tab keeps them (an address just added comes back
+  // chosen: add-address-page.tsx).
+  const [choices, setChoices] = useState<CheckoutChoices>(() => {
+    const kept = readCheckoutChoices();
+    return { ...kept, payment: paymentCancelled ? "Online" : (kept.payment ?? "COD") };
+  });
+  useEffect(() => keepCheckoutChoices(choices), [choices]);
+  const payment = choices.payment ?? "COD";
+  const setPayment = (next: PaymentChoice) => setChoices((c) => ({ ...c, payment: next }));
   useEffect(() => {
     if (!paymentCancelled) return;
     toast("Payment cancelled: nothing was charged. Your cart is as you left it.", {
@@ -75,7 +86,7 @@ export function CartPage() {
     [products.data, cart],
   );
   // The chosen address as the list has it now (it may have been edited or deleted).
-  const selected = addresses.data?.find((a) => a._id === chosen?._id) ?? addresses.data?.[0];
+  const selected = addresses.data?.find((a) => a._id === choices.address) ?? addresses.data?.[0];
   const total = cartTotal(
     lines.map((l) => ({ offerPrice: l.product.offerPrice, quantity: l.quantity })),
   );
@@ -181,7 +192,11 @@ export function CartPage() {
     addresses.isPending ? (
       <p className="mt-2 h-5 animate-pulse rounded bg-gray-200" />
     ) : (
-      <AddressPicker addresses={addresses.data ?? []} selected={selected} onSelect={setChosen} />
+      <AddressPicker
+        addresses={addresses.data ?? []}
+        selected={selected}
+        onSelect={(a) => setChoices((c) => ({ ...c, address: a?._id }))}
+      />
     )
   ) : (
     <p className="mt-2 text-gray-600">Log in to choose a delivery address.</p>
