@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   cancelOrderSchema,
-  idempotencyKeySchema,
   orderChangedSchema,
   orderIdParamsSchema,
   orderNumber,
@@ -18,7 +17,7 @@ import {
 } from "../../../contract/order";
 import type { AppDeps } from "../../app-deps";
 import { notAuthorized } from "../../http/app-error";
-import { errorResponses } from "../../http/route-schemas";
+import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
 import { sellerLabel } from "../sellers/seller-accounts";
 import { offerStock, placeOrder } from "./order-placement";
 import {
@@ -28,11 +27,6 @@ import {
   listSellerOrders,
   listShopperOrders,
 } from "./orders-service";
-
-/** The optional Idempotency-Key header (other headers pass through untouched). */
-export const idempotencyHeaders = z.looseObject({
-  "idempotency-key": idempotencyKeySchema.optional(),
-});
 
 export function ordersRoutes(deps: AppDeps) {
   const { requireShopper, requireSeller, personal } = deps.guards;

@@ -8,8 +8,7 @@ import {
   unpaidCancelledSchema,
 } from "../../../contract/order";
 import type { AppDeps } from "../../app-deps";
-import { errorResponses } from "../../http/route-schemas";
-import { idempotencyHeaders } from "../orders/orders-routes";
+import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
 import {
   cancelUnpaidCheckouts,
   startOnlineCheckout,
