@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "./database";
-import { orderEvents, products, stockLedger, users } from "./schema";
+import { addresses, orderEvents, products, stockLedger, users } from "./schema";
 import { insertOrder, insertProduct } from "../test/factories";
 import { createShopper } from "../test/sessions";
+import { addressInput } from "../test/shop";
 import { useTestApp } from "../test/test-app";
 import { testDbKind } from "../test/test-database";
 
@@ -86,6 +87,35 @@ describe(`migrations and invariants (${testDbKind})`, () => {
     await rejects(
       t.database.db.insert(users).values({ name: "C", email: "Upper@b.co", passwordHash: "x" }),
     );
+  });
+
+  it("keeps one address per shopper and Idempotency-Key, each key with what it stood for (migration 0015)", async () => {
+    const asha = await createShopper(t.database.db);
+    const ravi = await createShopper(t.database.db);
+    const keyed = { ...addressInput(), idempotencyKey: "k1", requestHash: "h1" };
+    await t.database.db.insert(addresses).values({ ...keyed, userId: asha.user.id });
+    await rejects(t.database.db.insert(addresses).values({ ...keyed, userId: asha.user.id }));
+    await t.database.db.insert(addresses).values({ ...keyed, userId: ravi.user.id });
+    // Adds without a key never meet.
+    await t.database.db.insert(addresses).values([
+      { ...addressInput(), userId: asha.user.id },
+      { ...addressInput(), userId: asha.user.id },
+    ]);
+    await rejects(
+      t.database.db
+        .insert(addresses)
+        .values({ ...addressInput(), userId: asha.user.id, idempotencyKey: "k2" }),
+    );
+    await rejects(
+      t.database.db
+        .insert(addresses)
+        .values({ ...addressInput(), userId: asha.user.id, requestHash: "h2" }),
+    );
+    const rows = await t.database.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, asha.user.id));
+    expect(rows).toHaveLength(3);
   });
 
   it("gives a writer its transaction id before the id of its order event or ledger row (migration 0006)", async () => {

@@ -162,9 +162,21 @@ export const addresses = pgTable(
     zipcode: text("zipcode").notNull(),
     country: text("country").notNull(),
     phone: text("phone").notNull(),
+    /** The add's Idempotency-Key, if it sent one: a retry of that add answers with this address. */
+    idempotencyKey: text("idempotency_key"),
+    /** What the key stood for (addresses-service.ts addRequestHash): another body with it is refused. */
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
-  (t) => [index("addresses_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("addresses_user_idx").on(t.userId, t.createdAt),
+    // One address per shopper and key, whatever runs at once (adds without a key are NULL: distinct).
+    uniqueIndex("addresses_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    check(
+      "addresses_key_has_hash",
+      sql`(${t.idempotencyKey} is null) = (${t.requestHash} is null)`,
+    ),
+  ],
 );
 
 export const orders = pgTable(

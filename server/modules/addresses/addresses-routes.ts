@@ -9,7 +9,7 @@ import {
 } from "../../../contract/address";
 import { messageSchema } from "../../../contract/common";
 import type { AppDeps } from "../../app-deps";
-import { errorResponses } from "../../http/route-schemas";
+import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "./addresses-service";
 
 export function addressesRoutes(deps: AppDeps) {
@@ -38,13 +38,20 @@ export function addressesRoutes(deps: AppDeps) {
         onRequest: requireShopper,
         schema: {
           tags: ["account"],
-          summary: "Save a delivery address (phone stored as +91XXXXXXXXXX for Indian numbers)",
+          summary:
+            "Save a delivery address (phone stored as +91XXXXXXXXXX for Indian numbers). With an Idempotency-Key, a repeat with the same address answers with the address already saved and saves nothing; with another address, 422 idempotency_key_reused",
+          headers: idempotencyHeaders,
           body: addressAddSchema,
           response: { 201: addressChangedSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const address = await addAddress(deps.db, request.userId, request.body.address);
+        const address = await addAddress(
+          deps.db,
+          request.userId,
+          request.body.address,
+          request.headers["idempotency-key"],
+        );
         return reply
           .status(201)
           .send({ success: true as const, message: "Address Added", address });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Address, AddressInput } from "../../../contract/address";
 import type { Db, Executor } from "../../db/database";
@@ -22,12 +23,64 @@ export async function listAddresses(db: Executor, userId: string): Promise<Addre
 }
 
 /**
+ * What an add's Idempotency-Key stands for: the address as it is stored (trimmed, the phone
+ * normalised), so a retry typed the same way is the same add.
+ */
+export const addRequestHash = (input: AddressInput) =>
+  createHash("sha256")
+    .update(
+      JSON.stringify([
+        input.firstName,
+        input.lastName,
+        input.email,
+        input.street,
+        input.city,
+        input.state,
+        input.zipcode,
+        input.country,
+        input.phone,
+      ]),
+    )
+    .digest("hex");
+
+/**
  * Saves a new address, at most MAX_ADDRESSES a shopper. One transaction holding the shopper's row,
  * so that many requests at once cannot each count one under the cap and all insert.
+ *
+ * With an Idempotency-Key, an add that already made an address with this key (a retry after a lost
+ * answer, or its twin sent at once) answers with that address and saves nothing; the same key with
+ * another address is refused (422 `idempotency_key_reused`). The unique key (user, key) decides if
+ * two ever meet. The key lives with its address: once that address is deleted, it is forgotten.
  */
-export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<Address> {
+export async function addAddress(
+  db: Db,
+  userId: string,
+  input: AddressInput,
+  idempotencyKey?: string,
+): Promise<Address> {
+  const keyed =
+    idempotencyKey === undefined
+      ? undefined
+      : { idempotencyKey, requestHash: addRequestHash(input) };
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const earlier = async () => {
+      if (!keyed) return undefined;
+      const [row] = await tx
+        .select()
+        .from(addresses)
+        .where(
+          and(eq(addresses.userId, userId), eq(addresses.idempotencyKey, keyed.idempotencyKey)),
+        );
+      if (row && row.requestHash !== keyed.requestHash)
+        throw new AppError(
+          "idempotency_key_reused",
+          "This Idempotency-Key was already used for a different address.",
+        );
+      return row && toAddress(row);
+    };
+    const replay = await earlier();
+    if (replay) return replay;
     const [saved] = await tx
       .select({ n: count() })
       .from(addresses)
@@ -36,9 +89,15 @@ export async function addAddress(db: Db, userId: string, input: AddressInput): P
       throw new AppError("conflict", `You can save at most ${MAX_ADDRESSES} addresses.`);
     const [row] = await tx
       .insert(addresses)
-      .values({ ...input, userId })
+      .values({ ...input, userId, ...keyed })
+      .onConflictDoNothing({ target: [addresses.userId, addresses.idempotencyKey] })
       .returning();
-    return toAddress(row!);
+    if (row) return toAddress(row);
+    // Another add with this key committed first (only when something skipped the row lock).
+    const twin = await earlier();
+    if (!twin)
+      throw new AppError("conflict", "This address is still being saved. Please wait a moment.");
+    return twin;
   });
 }
 

@@ -160,3 +160,88 @@ describe("POST /api/address/add", () => {
     expect(saved).toHaveLength(50);
   });
 });
+
+describe("POST /api/address/add with an Idempotency-Key", () => {
+  const add = (
+    cookies: Record<string, string>,
+    key: string,
+    overrides: Record<string, string> = {},
+  ) =>
+    post(t.app, "/api/address/add", { address: addressInput(overrides) }, cookies, {
+      "idempotency-key": key,
+    });
+  const savedOf = (userId: string) =>
+    t.database.db.select().from(addresses).where(eq(addresses.userId, userId));
+
+  it("answers a retry of the same add (its answer lost) with the same address and saves one", async () => {
+    const shopper = await createShopper(t.database.db);
+    const first = await add(shopper.cookies, "address-form-1", { phone: "+919845012345" });
+    expect(first.statusCode).toBe(201);
+    // The retry typed the phone another way: stored the same, so the same add.
+    const retry = await add(shopper.cookies, "address-form-1", { phone: "98450 12345" });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ success: true, message: "Address Added" });
+    expect(await savedOf(shopper.user.id)).toHaveLength(1);
+
+    // Without a key every add is a new address, as before; an empty key is refused.
+    await addAddress(shopper.cookies);
+    await addAddress(shopper.cookies);
+    expect(await savedOf(shopper.user.id)).toHaveLength(3);
+    const empty = await add(shopper.cookies, "");
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: "validation_failed" });
+    expect(await savedOf(shopper.user.id)).toHaveLength(3);
+  });
+
+  it("refuses the same key with another address (422 idempotency_key_reused), saving nothing", async () => {
+    const shopper = await createShopper(t.database.db);
+    const first = await add(shopper.cookies, "address-form-2", { street: "12 MG Road" });
+    expect(first.statusCode).toBe(201);
+    const other = await add(shopper.cookies, "address-form-2", { street: "7 Brigade Road" });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      success: false,
+      code: "idempotency_key_reused",
+      message: "This Idempotency-Key was already used for a different address.",
+    });
+    const saved = await savedOf(shopper.user.id);
+    expect(saved.map((a) => a.street)).toEqual(["12 MG Road"]);
+  });
+
+  it("makes one address of twins sent at once, with one answer", async () => {
+    const shopper = await createShopper(t.database.db);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => add(shopper.cookies, "address-twins")),
+    );
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(await savedOf(shopper.user.id)).toHaveLength(1);
+  });
+
+  it("keeps each shopper's keys apart", async () => {
+    const asha = await createShopper(t.database.db);
+    const ravi = await createShopper(t.database.db);
+    const ashas = await add(asha.cookies, "same-key", { street: "12 MG Road" });
+    const ravis = await add(ravi.cookies, "same-key", { street: "7 Brigade Road" });
+    expect([ashas.statusCode, ravis.statusCode]).toEqual([201, 201]);
+    expect(ravis.json<{ address: { _id: string } }>().address._id).not.toBe(
+      ashas.json<{ address: { _id: string } }>().address._id,
+    );
+    expect((await savedOf(asha.user.id)).map((a) => a.street)).toEqual(["12 MG Road"]);
+    expect((await savedOf(ravi.user.id)).map((a) => a.street)).toEqual(["7 Brigade Road"]);
+  });
+
+  it("answers a retry with the address it saved even once the shopper has 50", async () => {
+    const shopper = await createShopper(t.database.db);
+    const first = await add(shopper.cookies, "the-fiftieth");
+    await t.database.db
+      .insert(addresses)
+      .values(Array.from({ length: 49 }, () => ({ ...addressInput(), userId: shopper.user.id })));
+    const retry = await add(shopper.cookies, "the-fiftieth");
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect((await add(shopper.cookies, "a-new-one")).statusCode).toBe(409);
+    expect(await savedOf(shopper.user.id)).toHaveLength(50);
+  });
+});
