@@ -24,6 +24,22 @@ export function addressErrors(address: AddressInput): AddressErrors {
   return errors;
 }
 
+/**
+ * The address as the server stores it (fields trimmed, the phone normalised), as text: two forms
+ * with the same text save the same address.
+ */
+export function asStored(address: AddressInput): string {
+  return JSON.stringify(
+    (Object.keys(address) as (keyof AddressInput)[])
+      .sort()
+      .map((name) =>
+        name === "phone"
+          ? (normalisePhone(address.phone) ?? address.phone.trim())
+          : address[name].trim(),
+      ),
+  );
+}
+
 /** One line a shopper recognises an address by: name, street, city and pincode, phone. */
 export function describeAddress(a: Address): string {
   return `${a.firstName} ${a.lastName}, ${a.street}, ${a.city} ${a.zipcode} · ${a.phone}`;

@@ -15,11 +15,15 @@ export function useAddresses(enabled: boolean) {
   });
 }
 
+/** Saves a new address; a retry of the same form reuses its Idempotency-Key (one address). */
 export function useAddAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: AddressInput) =>
-      apiFetch<{ message: string; address: Address }>("/api/address/add", { json: { address } }),
+    mutationFn: ({ address, idempotencyKey }: { address: AddressInput; idempotencyKey: string }) =>
+      apiFetch<{ message: string; address: Address }>("/api/address/add", {
+        json: { address },
+        headers: { "idempotency-key": idempotencyKey },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
   });
 }

@@ -84,6 +84,61 @@ describe("address form", () => {
     expect(body.address.phone).toBe("+91 98450 12345");
   });
 
+  it("sends the same Idempotency-Key when Save is pressed again after a lost answer, and a new one for another address", async () => {
+    let lose = 2;
+    const calls = mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/address/add") {
+        // Saved, but the answer never arrives: the connection drops.
+        if (lose-- > 0) throw new TypeError("Failed to fetch");
+        return { status: 201, body: { success: true, message: "Address Added", address: saved } };
+      }
+      return undefined;
+    });
+    renderApp(<AddAddressPage />, { path: "/add-address", routes });
+    const ui = userEvent.setup();
+    const fill: [string, string][] = [
+      ["First Name", "Asha"],
+      ["Last Name", "Rao"],
+      ["Email address", "asha@example.com"],
+      ["Street", "12 MG Road"],
+      ["City", "Bengaluru"],
+      ["State", "Karnataka"],
+      ["Zip code", "560001"],
+      ["Country", "India"],
+      ["Phone", "98450 12345"],
+    ];
+    for (const [label, value] of fill) await ui.type(await screen.findByLabelText(label), value);
+    const save = screen.getByRole("button", { name: "Save address" });
+    const adds = () => calls.filter((c) => c.url === "/api/address/add");
+    const keyOf = (i: number) => new Headers(adds()[i]!.init?.headers).get("idempotency-key");
+
+    await ui.click(save);
+    expect(
+      await screen.findByText("Could not reach the store. Check your connection and try again."),
+    ).toBeInTheDocument();
+    // The same address, the phone written another way: stored the same, so the same add.
+    await ui.clear(screen.getByLabelText("Phone"));
+    await ui.type(screen.getByLabelText("Phone"), "+91 98450 12345 ");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save address" })).toBeEnabled());
+    await ui.click(screen.getByRole("button", { name: "Save address" }));
+    await waitFor(() => expect(adds()).toHaveLength(2));
+    expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+
+    // Another street is another address: a new key.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save address" })).toBeEnabled());
+    await ui.type(screen.getByLabelText("Street"), ", Flat 4");
+    await ui.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("cart page")).toBeInTheDocument();
+    expect(adds()).toHaveLength(3);
+    expect(keyOf(2)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    expect(JSON.parse(adds()[2]!.init!.body as string)).toMatchObject({
+      address: { street: "12 MG Road, Flat 4" },
+    });
+  });
+
   it("changes a saved address when opened with its id", async () => {
     const calls = server();
     renderApp(<AddAddressPage />, { path: "/add-address?id=a1", pattern: "/add-address", routes });
