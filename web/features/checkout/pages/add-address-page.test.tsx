@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderApp } from "../../../test/render";
+import { readCheckoutChoices } from "../checkout-choices";
 import { AddAddressPage } from "./add-address-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,7 +59,7 @@ describe("address form", () => {
     expect(calls.some((c) => c.url === "/api/address/add")).toBe(false);
   });
 
-  it("takes a phone number written with spaces and +91", async () => {
+  it("takes a phone number written with spaces and +91, and the cart then delivers to the address added", async () => {
     const calls = server();
     renderApp(<AddAddressPage />, { path: "/add-address", routes });
     const ui = userEvent.setup();
@@ -82,6 +83,8 @@ describe("address form", () => {
       address: { phone: string };
     };
     expect(body.address.phone).toBe("+91 98450 12345");
+    // Chosen for the checkout (the cart page reads it: cart-page.test.tsx).
+    expect(readCheckoutChoices().address).toBe("a1");
   });
 
   it("sends the same Idempotency-Key when Save is pressed again after a lost answer, and a new one for another address", async () => {
