@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/database";
-import { useExtraConnections } from "../../test/extra-connections";
+import { untilOneWaitsForALock, useExtraConnections } from "../../test/extra-connections";
 import { insertProduct } from "../../test/factories";
 import { createShopper } from "../../test/sessions";
 import { insertAddress, post } from "../../test/shop";
@@ -37,8 +37,9 @@ describe("an order and a price change at the same moment (PostgreSQL)", () => {
       },
       shopper.cookies,
     );
-    await new Promise((r) => setTimeout(r, 300)); // the order has checked and now waits
+    // The order has checked and now waits for the row.
     const seller = await connection();
+    await untilOneWaitsForALock(seller);
     await seller.query("update products set offer_price_paise = 5500 where id = $1", [mango.id]);
     await holder.query("commit");
 
