@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../contract/address";
 import type { PlaceOrderInput } from "../../../contract/order";
-import { apiFetch } from "../../lib/api-client";
+import { ApiError, apiFetch } from "../../lib/api-client";
 import { useCartActions } from "../../lib/shown-cart";
 import { toast } from "../../ui/toast";
-import { forgetCheckoutKey } from "./checkout-key";
+import { checkoutAnswered, forgetCheckoutKey } from "./checkout-key";
 
 export function useAddresses(enabled: boolean) {
   return useQuery({
@@ -83,6 +83,11 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: (v: { kind: "cod" | "online"; input: PlaceOrderInput; idempotencyKey: string }) =>
       placeOrder(v.kind, v.input, v.idempotencyKey),
+    // Refused (the server answered): an empty cart later has no order to wonder about.
+    onError: (error, { idempotencyKey }) => {
+      if (!(error instanceof ApiError && error.code === "network"))
+        checkoutAnswered(idempotencyKey);
+    },
     onSuccess: (answer, { kind, input, idempotencyKey }) => {
       forgetCheckoutKey(idempotencyKey);
       // Online, the cart stays until the payment is made (the page goes to the payment page).

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CHECKOUT_KEY_KEPT_MS, checkoutKeyFor, forgetCheckoutKey } from "./checkout-key";
+import {
+  CHECKOUT_KEY_KEPT_MS,
+  checkoutAnswered,
+  checkoutKeyFor,
+  checkoutUnanswered,
+  forgetCheckoutKey,
+} from "./checkout-key";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -36,6 +42,21 @@ describe("checkoutKeyFor", () => {
     const newer = checkoutKeyFor("u1", JSON.stringify(["online", "a1", [["p1", 3]]]), 1);
     forgetCheckoutKey(old);
     expect(checkoutKeyFor("u1", JSON.stringify(["online", "a1", [["p1", 3]]]), 2)).toBe(newer);
+  });
+
+  it("knows when the shopper's last press never had an answer (it may have been placed), for 30 minutes", () => {
+    expect(checkoutUnanswered("u1", 0)).toBe(false);
+    const key = checkoutKeyFor("u1", cart, 0);
+    expect(checkoutUnanswered("u1", 1)).toBe(true);
+    expect(checkoutUnanswered("u2", 1)).toBe(false);
+    expect(checkoutUnanswered("u1", CHECKOUT_KEY_KEPT_MS)).toBe(false);
+    // Refused (out of stock, a price changed): the server answered; pressed again, on its way.
+    checkoutAnswered(key);
+    expect(checkoutUnanswered("u1", 2)).toBe(false);
+    expect(checkoutKeyFor("u1", cart, 3)).toBe(key);
+    expect(checkoutUnanswered("u1", 4)).toBe(true);
+    forgetCheckoutKey(key);
+    expect(checkoutUnanswered("u1", 5)).toBe(false);
   });
 
   it("keeps the key for the page when the browser refuses its storage", () => {

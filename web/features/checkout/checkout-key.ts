@@ -21,6 +21,8 @@ interface Kept {
   key: string;
   /** When it was last sent. */
   at: number;
+  /** Whether the server answered it (a refusal counts; a request that never came back not). */
+  answered?: boolean;
 }
 
 /** What is kept when the browser refuses its storage (private modes, a full disk): this page's. */
@@ -61,11 +63,27 @@ export function checkoutKeyFor(user: string, checkout: string, now = Date.now())
     kept && kept.user === user && kept.checkout === checkout && now - kept.at < CHECKOUT_KEY_KEPT_MS
       ? kept.key
       : crypto.randomUUID();
-  write({ user, checkout, key, at: now });
+  write({ user, checkout, key, at: now, answered: false });
   return key;
 }
 
 /** The checkout sent with `key` was placed: the next press is a new order. */
 export function forgetCheckoutKey(key: string): void {
   if (read()?.key === key) write(undefined);
+}
+
+/** The server answered the checkout sent with `key` (refused it: a placed one is forgotten). */
+export function checkoutAnswered(key: string): void {
+  const kept = read();
+  if (kept?.key === key) write({ ...kept, answered: true });
+}
+
+/**
+ * Whether `user`'s last Place Order, less than `CHECKOUT_KEY_KEPT_MS` ago, never had an answer
+ * (the connection dropped, or the page was closed or reloaded while it was on its way): it may
+ * have been placed, and the cart page says where to look.
+ */
+export function checkoutUnanswered(user: string, now = Date.now()): boolean {
+  const kept = read();
+  return kept?.user === user && kept.answered === false && now - kept.at < CHECKOUT_KEY_KEPT_MS;
 }

@@ -7,6 +7,7 @@ import { useCartCount } from "../../../lib/shown-cart";
 import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { keepCheckoutChoices, readCheckoutChoices } from "../checkout-choices";
+import { checkoutUnanswered } from "../checkout-key";
 import { CartPage } from "./cart-page";
 
 const product = (id: string, name: string, offerPrice: number) => ({
@@ -254,6 +255,8 @@ describe("cart page", () => {
       quantity: 3,
       shownOfferPrice: 32.5,
     });
+    // Refused, not lost: an empty cart later says nothing of an order that may have been placed.
+    expect(checkoutUnanswered("u1")).toBe(false);
   });
 
   it("pays for the cart as it is once the unfinished payments are cancelled, not as it was when pressed", async () => {
@@ -433,6 +436,28 @@ describe("cart page", () => {
     await placeWith(/^A R, 2 Second St/);
     const keys = calls.filter((c) => c.url === "/api/order/cod").map(keyOf);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it("an empty cart after a Place Order that never had an answer says the order may have been placed, and where to look", async () => {
+    api([address("a1", "1 First St")], (url) => {
+      if (url === "/api/order/cod") throw new TypeError("Failed to fetch");
+      return undefined;
+    });
+    const before = renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
+    await screen.findByText("Could not reach the store. Check your connection and try again.");
+    before.unmount();
+    // Loaded again: the server had placed it and emptied the cart.
+    localStorage.setItem("greencart.cart", "{}");
+    renderApp(<CartPage />, { path: "/cart", routes: { "/my-orders": <p>orders page</p> } });
+    expect(await screen.findByRole("heading", { name: "Your cart is empty" })).toBeInTheDocument();
+    expect(await screen.findByText(/^Your last order may have been placed/)).toHaveTextContent(
+      "Your last order may have been placed before this page lost touch with the store. Check My Orders before ordering again.",
+    );
+    await ui.click(screen.getByRole("link", { name: "Check My Orders" }));
+    expect(await screen.findByText("orders page")).toBeInTheDocument();
   });
 
   it("an order answered after the shopper left the cart still takes its lines out of the cart and says it was placed", async () => {

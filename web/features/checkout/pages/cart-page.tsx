@@ -8,7 +8,7 @@ import { useCart, useCartActions } from "../../../lib/shown-cart";
 import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
 import { useAddresses, useCancelUnpaid, usePlaceOrder } from "../api";
-import { checkoutKeyFor } from "../checkout-key";
+import { checkoutKeyFor, checkoutUnanswered } from "../checkout-key";
 import {
   keepCheckoutChoices,
   readCheckoutChoices,
@@ -170,7 +170,19 @@ export function CartPage() {
     return (
       <section className="flex flex-col items-center gap-4 py-24 text-center">
         <h1 className="text-2xl font-medium">Your cart is empty</h1>
-        <p className="text-gray-600">Add fresh groceries and they will show up here.</p>
+        {user && checkoutUnanswered(user._id) ? (
+          // The page was reloaded (or the connection lost) while an order was on its way: the
+          // server may have placed it, and emptied the cart with it.
+          <p className="max-w-md text-gray-600" role="status">
+            Your last order may have been placed before this page lost touch with the store.{" "}
+            <Link to="/my-orders" className="font-medium text-primary-dull underline">
+              Check My Orders
+            </Link>{" "}
+            before ordering again.
+          </p>
+        ) : (
+          <p className="text-gray-600">Add fresh groceries and they will show up here.</p>
+        )}
         <Link
           to="/products"
           className="rounded bg-primary px-8 py-3 text-white hover:bg-primary-dull"
