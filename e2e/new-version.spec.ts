@@ -85,3 +85,40 @@ test("offline, a page whose code cannot come says so in its place, the store aro
   expect(page.url()).toMatch(/\/about$/);
   expect(await marked(page)).toBe(false);
 });
+
+test.describe("the phone menu (its own chunk, outside every page)", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("offline, says it could not load and the store stays; online, the next tap opens it", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/products");
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+
+    const menu = page.getByRole("button", { name: "Menu" });
+    await menu.click();
+    await expect(page.getByText("The menu could not load. Check your connection.")).toBeVisible();
+    // The whole store gave way to the error page, and stayed so once online, before.
+    await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "All products" })).toBeVisible();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+    await context.setOffline(false);
+    await menu.click();
+    await expect(page.getByRole("link", { name: "All Products", exact: true })).toBeVisible();
+  });
+
+  test("gone with a new version, loads the page again, new", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByRole("heading", { name: "All products" })).toBeVisible();
+    await mark(page);
+    await chunksGone(page, { untilReload: true });
+
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByRole("heading", { name: "All products" })).toBeVisible();
+    await expect.poll(() => marked(page)).toBe(false);
+    await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  });
+});

@@ -3,9 +3,29 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useLocation } from "react-router";
 import { mockApi, renderApp } from "../test/render";
+import type * as MobileMenuModule from "./mobile-menu";
 import { Navbar } from "./navbar";
 
-afterEach(() => vi.unstubAllGlobals());
+// The phone menu's chunk: while `reachable` is false, loading it fails as the browser's fetch of
+// a chunk does offline (vitest wraps an error thrown by a mock's factory in its own, so the
+// failure comes as the menu is taken from the module).
+const menuChunk = vi.hoisted(() => ({ reachable: true, asked: 0 }));
+vi.mock("./mobile-menu", async (importOriginal) => {
+  const { MobileMenu } = await importOriginal<typeof MobileMenuModule>();
+  return {
+    get MobileMenu() {
+      menuChunk.asked++;
+      if (!menuChunk.reachable) throw new TypeError("Failed to fetch dynamically imported module");
+      return MobileMenu;
+    },
+  };
+});
+
+afterEach(() => {
+  Object.assign(menuChunk, { reachable: true, asked: 0 });
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 function Where() {
   const location = useLocation();
@@ -80,5 +100,34 @@ describe("navbar login", () => {
     expect(login).toHaveClass("disabled:invisible");
     answer(); // a visitor, it turns out
     await waitFor(() => expect(screen.getByRole("button", { name: "Login" })).toBeEnabled());
+  });
+});
+
+describe("navbar phone menu", () => {
+  it("offline, says the menu could not load and leaves the store as it was; online, the next tap opens it", async () => {
+    mockApi(() => undefined);
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    menuChunk.reachable = false;
+    renderApp(<Where />, { path: "/products", routes: { "/": <Where /> } });
+    const ui = userEvent.setup();
+    const menu = screen.getByRole("button", { name: "Menu" });
+    await ui.click(menu);
+    expect(
+      await screen.findByText("The menu could not load. Check your connection."),
+    ).toBeVisible();
+    // The whole store gave way to "Unexpected Application Error!", before.
+    expect(menu).toBeInTheDocument();
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByTestId("where")).toHaveTextContent("/products");
+    // Asked for once a tap, not again and again while offline.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(menuChunk.asked).toBe(1);
+
+    online.mockReturnValue(true);
+    menuChunk.reachable = true;
+    await ui.click(menu);
+    // React.lazy keeps a failed load: the menu never came, before.
+    expect(await screen.findByRole("link", { name: "All Products" })).toBeVisible();
+    expect(menu).toHaveAttribute("aria-expanded", "true");
   });
 });

@@ -2,11 +2,28 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useAppReady } from "../ui/app-ready";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon } from "../ui/icons";
+import { lazyPiece } from "../ui/lazy-piece";
+import { toast } from "../ui/toast";
 import { useCartCount } from "../lib/shown-cart";
 import { useStore } from "../lib/store";
 
+/**
+ * In the phone menu's place when its code could not come (offline): says so and closes the menu,
+ * so that the next tap on Menu asks for it again.
+ */
+function MenuUnreachable({ onClose }: { onClose: () => void }) {
+  useEffect(() => {
+    toast.error("The menu could not load. Check your connection.", { id: "menu-unreachable" });
+    onClose();
+  }, [onClose]);
+  return null;
+}
+
 // The phone menu is fetched when first opened, the profile menu once someone is signed in.
-const MobileMenu = lazy(async () => ({ default: (await import("./mobile-menu")).MobileMenu }));
+const MobileMenu = lazyPiece(
+  () => import("./mobile-menu").then((m) => m.MobileMenu),
+  MenuUnreachable,
+);
 const ProfileMenu = lazy(async () => ({ default: (await import("./profile-menu")).ProfileMenu }));
 
 /** The promise, said where the shopper browses (docs: store-spec.md, "delivery in under 30 minutes"). */

@@ -59,11 +59,11 @@ export class ErrorBoundary extends Component<
 }
 
 /**
- * Whether an error is a page's code that could not be fetched (a chunk, or a stylesheet Vite
- * loads with it), as browsers and Vite word it: the error itself, not that some chunk failed
- * earlier (a bug while offline must still show the error page).
+ * Whether an error is a page's (or a piece of the layout's) code that could not be fetched (a
+ * chunk, or a stylesheet Vite loads with it), as browsers and Vite word it: the error itself, not
+ * that some chunk failed earlier (a bug while offline must still show the error page).
  */
-const isChunkError = (error: unknown) =>
+export const isChunkError = (error: unknown) =>
   error instanceof Error &&
   /dynamically imported module|Importing a module script failed|Unable to preload/i.test(
     error.message,
