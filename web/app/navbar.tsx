@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useAppReady } from "../ui/app-ready";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon } from "../ui/icons";
@@ -19,12 +19,18 @@ function MenuUnreachable({ onClose }: { onClose: () => void }) {
   return null;
 }
 
+/** The profile menu's place, kept while its code comes (or could not: offline). */
+const ProfilePlaceholder = () => <span className="h-11 w-24 rounded-full bg-primary/15" />;
+
 // The phone menu is fetched when first opened, the profile menu once someone is signed in.
 const MobileMenu = lazyPiece(
   () => import("./mobile-menu").then((m) => m.MobileMenu),
   MenuUnreachable,
 );
-const ProfileMenu = lazy(async () => ({ default: (await import("./profile-menu")).ProfileMenu }));
+const ProfileMenu = lazyPiece(
+  () => import("./profile-menu").then((m) => m.ProfileMenu),
+  ProfilePlaceholder,
+);
 
 /** The promise, said where the shopper browses (docs: store-spec.md, "delivery in under 30 minutes"). */
 const DELIVERY_PROMISE = "Delivery in 30 min";
@@ -118,7 +124,7 @@ export function Navbar() {
           </label>
           <CartLink count={count} known={sessionChecked} />
           {user ? (
-            <Suspense fallback={<span className="h-11 w-24 rounded-full bg-primary/15" />}>
+            <Suspense fallback={<ProfilePlaceholder />}>
               <ProfileMenu user={user} onLogout={() => void doLogout()} />
             </Suspense>
           ) : (

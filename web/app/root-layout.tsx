@@ -1,17 +1,37 @@
 import { PageErrorBoundary } from "../ui/error-boundary";
-import { Toaster } from "../ui/toast";
-import { lazy, Suspense } from "react";
+import { lazyPiece } from "../ui/lazy-piece";
+import { toast, Toaster } from "../ui/toast";
+import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Navbar } from "./navbar";
 import { useScrollMemory } from "./scroll-memory";
 import { useStore } from "../lib/store";
 import { whenIdle } from "../lib/when-idle";
 
-// The footer (below every page's first screen) is its own small chunk.
-const Footer = lazy(async () => ({ default: (await import("../ui/footer")).Footer }));
+/**
+ * In the login dialog's place when its code could not come (offline): says so and closes it, so
+ * that the next tap on Login asks for it again.
+ */
+function LoginUnreachable() {
+  const { setShowLogin } = useStore();
+  useEffect(() => {
+    toast.error("The login form could not load. Check your connection.", {
+      id: "login-unreachable",
+    });
+    setShowLogin(false);
+  }, [setShowLogin]);
+  return null;
+}
+
+// The footer (below every page's first screen) is its own small chunk; offline, a page goes
+// without it until the next page asks again.
+const Footer = lazyPiece(
+  () => import("../ui/footer").then((m) => m.Footer),
+  () => null,
+);
 // The login dialog is its own chunk, fetched when first opened (or when the browser is idle).
 const loadLoginModal = () => import("./login-modal");
-const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
+const LoginModal = lazyPiece(() => loadLoginModal().then((m) => m.LoginModal), LoginUnreachable);
 if (typeof window !== "undefined") whenIdle(() => void loadLoginModal());
 
 /** Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9). */

@@ -1,0 +1,50 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type * as LoginModalModule from "./login-modal";
+import { mockApi, productListAnswer, renderApp } from "../test/render";
+import { AppRoutes } from "./router";
+
+// The login dialog's chunk: while `reachable` is false, loading it fails as the browser's fetch
+// of a chunk does offline (vitest wraps an error thrown by a mock's factory in its own, so the
+// failure comes as the dialog is taken from the module).
+const loginChunk = vi.hoisted(() => ({ reachable: true }));
+vi.mock("./login-modal", async (importOriginal) => {
+  const { LoginModal } = await importOriginal<typeof LoginModalModule>();
+  return {
+    get LoginModal() {
+      if (!loginChunk.reachable) throw new TypeError("Failed to fetch dynamically imported module");
+      return LoginModal;
+    },
+  };
+});
+
+afterEach(() => {
+  loginChunk.reachable = true;
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("the layout's pieces loaded on demand", () => {
+  it("offline, a login dialog that could not load says so and the store stays; online, the next Login opens it", async () => {
+    mockApi((url) => productListAnswer(url, []));
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    loginChunk.reachable = false;
+    renderApp(<AppRoutes />, { path: "/about", pattern: "*" });
+    const ui = userEvent.setup();
+    const login = await screen.findByRole("button", { name: "Login" });
+    await vi.waitFor(() => expect(login).toBeEnabled());
+    await ui.click(login);
+    // Said by the layout's toaster and by the one renderApp adds.
+    expect(
+      (await screen.findAllByText("The login form could not load. Check your connection."))[0],
+    ).toBeVisible();
+    // The whole store gave way to "Unexpected Application Error!", before.
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+
+    online.mockReturnValue(true);
+    loginChunk.reachable = true;
+    await ui.click(login);
+    expect(await screen.findByRole("dialog")).toBeVisible();
+  });
+});
