@@ -17,6 +17,13 @@ describe("cart rules", () => {
     expect(addOne({ a: 99 }, "a")).toEqual({ a: 99 });
   });
 
+  it("adds none beyond the stock left, and takes none away from a cart already holding more", () => {
+    expect(addOne({ a: 2 }, "a", 3)).toEqual({ a: 3 });
+    expect(addOne({ a: 3 }, "a", 3)).toEqual({ a: 3 });
+    expect(addOne({ a: 5 }, "a", 3)).toEqual({ a: 5 });
+    expect(addOne({}, "a", 0)).toEqual({});
+  });
+
   it("removes one at a time and deletes the line at zero", () => {
     expect(removeOne({ a: 2, b: 1 }, "a")).toEqual({ a: 1, b: 1 });
     expect(removeOne({ a: 1, b: 1 }, "a")).toEqual({ b: 1 });

@@ -3,8 +3,11 @@ import type { CartItems } from "../../contract/user";
 /** The cart rules of the spec (store-spec.md section 4 and 9), as plain functions. */
 export const MAX_QUANTITY = 99;
 
-export function addOne(cart: CartItems, productId: string): CartItems {
-  return { ...cart, [productId]: Math.min(MAX_QUANTITY, (cart[productId] ?? 0) + 1) };
+/** Add puts one more, up to 99 and to the `stock` left; a cart holding more keeps what it holds. */
+export function addOne(cart: CartItems, productId: string, stock = MAX_QUANTITY): CartItems {
+  const current = cart[productId] ?? 0;
+  if (current >= Math.min(MAX_QUANTITY, stock)) return cart;
+  return { ...cart, [productId]: current + 1 };
 }
 
 export function setQuantity(cart: CartItems, productId: string, quantity: number): CartItems {

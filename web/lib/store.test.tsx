@@ -1,5 +1,6 @@
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { holdCalls } from "../test/hold-calls";
 import { mockApi, productListAnswer, renderApp } from "../test/render";
 import { useCart, useCartActions } from "./shown-cart";
 import { useStore } from "./store";
@@ -155,6 +156,60 @@ describe("the app's cart store", () => {
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("Asha {}"));
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(server.saves).toEqual([]);
+  });
+
+  it("keeps what the shopper added while the session check was on its way, and saves it", async () => {
+    // A returning shopper: this browser keeps her saved cart.
+    localStorage.setItem(
+      CART_KEY,
+      JSON.stringify({ owner: "u1", items: { p1: 2 }, unsaved: false }),
+    );
+    const server = serverWithSavedCart({ p1: 2 });
+    const check = holdCalls("/api/user/is-auth");
+    renderApp(<AddProbe />);
+    await check.sent();
+    act(() => screen.getByRole("button", { name: "add p2" }).click());
+    act(() => screen.getByRole("button", { name: "add p2" }).click());
+    await check.answer();
+    // The saved cart replaced the tab's and both adds were lost, before.
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":2,"p2":2}'),
+    );
+    await waitFor(() => expect(server.saved()).toEqual({ p1: 2, p2: 2 }));
+  });
+
+  it("makes the adds of the wait again on the cart saved from another device, within the stock", async () => {
+    localStorage.setItem(
+      CART_KEY,
+      JSON.stringify({ owner: "u1", items: { p1: 2 }, unsaved: false }),
+    );
+    // Since, another device ordered p1 and put the last 50 of p2 in the cart.
+    const server = serverWithSavedCart({ p2: 50 });
+    const check = holdCalls("/api/user/is-auth");
+    function AddBoth() {
+      const { addToCart } = useCartActions();
+      return (
+        <>
+          <CartProbe />
+          <button type="button" onClick={() => addToCart(product("p1"))}>
+            add p1
+          </button>
+          <button type="button" onClick={() => addToCart(product("p2"))}>
+            add p2
+          </button>
+        </>
+      );
+    }
+    renderApp(<AddBoth />);
+    await check.sent();
+    act(() => screen.getByRole("button", { name: "add p1" }).click());
+    act(() => screen.getByRole("button", { name: "add p2" }).click());
+    await check.answer();
+    // Not the p1 ordered since, nor a 51st p2 (stock 50).
+    await waitFor(() =>
+      expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p2":50,"p1":1}'),
+    );
+    await waitFor(() => expect(server.saved()).toEqual({ p2: 50, p1: 1 }));
   });
 
   it("drops products that no longer exist before saving, instead of failing every save", async () => {

@@ -35,6 +35,9 @@ import { CartContext, type CartAccess, shownCart } from "./shown-cart";
 
 const SAVE_DELAY_MS = 400;
 
+/** A change the shopper makes to the cart, from the cart it is made on. */
+type CartChange = (cart: CartItems) => CartItems;
+
 /**
  * Who is signed in, whether they sell, and the login modal. Its value changes with those alone,
  * never with the cart: the cart reaches its readers through `lib/shown-cart.tsx`.
@@ -106,14 +109,26 @@ export function StoreProvider({
   const shown = useRef<string | undefined>(undefined);
   // Whether a check has answered at all (the first may fail: offline, a restart).
   const answered = useRef(false);
-  const signedIn = useCallback((next: User) => {
-    shown.current = next._id;
-    // The cart is this shopper's now, to be kept as theirs even if it reads as a followed one.
-    followed.current = null;
-    lastSaved.current = cartText(next.cartItems);
-    setUser(next);
-    setCart(cartAfterSignIn(next._id, next.cartItems, readStoredCart()));
+  // The shopper's changes to the cart while the first check is on its way (Add is enabled
+  // meanwhile). The cart its answer brings is made from the saved one and this browser's record,
+  // which has not got them: they are made again on it, under the same rules.
+  const changesBeforeCheck = useRef<CartChange[]>([]);
+  const withChangesBeforeCheck = useCallback((base: CartItems) => {
+    const changes = changesBeforeCheck.current;
+    changesBeforeCheck.current = [];
+    return changes.reduce((cart, change) => change(cart), base);
   }, []);
+  const signedIn = useCallback(
+    (next: User) => {
+      shown.current = next._id;
+      // The cart is this shopper's now, to be kept as theirs even if it reads as a followed one.
+      followed.current = null;
+      lastSaved.current = cartText(next.cartItems);
+      setUser(next);
+      setCart(withChangesBeforeCheck(cartAfterSignIn(next._id, next.cartItems, readStoredCart())));
+    },
+    [withChangesBeforeCheck],
+  );
   // Signed out here: by this tab, another tab, or a session that ended (the saved cart stays on
   // the server, and this browser's record of it for the next sign-in).
   const signedOut = useCallback(() => {
@@ -204,11 +219,13 @@ export function StoreProvider({
       }
       // Nobody signed in (or not known: offline): a shopper's kept cart is theirs, shown again
       // when they sign in, not a visitor's to merge into it then a second time.
-      if (!shown.current && readStoredCart().owner) setCart({});
+      if (!shown.current && readStoredCart().owner) setCart(withChangesBeforeCheck({}));
+      // Any other answer leaves the cart the changes were made on.
+      changesBeforeCheck.current = [];
       checked.current = true;
       setSessionChecked(true);
     });
-  }, [session.data, session.isError, signedIn, signedOut, drawn]);
+  }, [session.data, session.isError, signedIn, signedOut, drawn, withChangesBeforeCheck]);
 
   // Every cart change is kept in local storage too, marked with whose it is and whether the
   // server has it yet (see stored-cart.ts). Not before the session is known: until then the
@@ -298,8 +315,12 @@ export function StoreProvider({
 
   // Readers and actions of the cart: one value whatever the cart holds, so that a cart change
   // changes no context (lib/shown-cart.tsx).
-  const cartValue = useMemo<CartAccess>(
-    () => ({
+  const cartValue = useMemo<CartAccess>(() => {
+    const change = (step: CartChange) => {
+      if (!checked.current) changesBeforeCheck.current.push(step);
+      setCart(step);
+    };
+    return {
       get: drawn.get,
       subscribe: drawn.subscribe,
       addToCart: (product) => {
@@ -310,28 +331,27 @@ export function StoreProvider({
               : `Only ${product.stock} of ${product.name} left, all in your cart.`,
             { id: `stock-${product._id}` },
           );
-        setCart((c) => addOne(c, product._id));
+        change((c) => addOne(c, product._id, product.stock));
         toast.success("Added to Cart");
       },
       updateCart: (id, quantity) => {
-        setCart((c) => setQuantity(c, id, quantity));
+        change((c) => setQuantity(c, id, quantity));
         toast.success("Cart Updated");
       },
       setQuantities: (quantities) =>
-        setCart((c) =>
+        change((c) =>
           Object.entries(typeof quantities === "function" ? quantities(c) : quantities).reduce(
             (next, [id, q]) => setQuantity(next, id, q),
             c,
           ),
         ),
       removeFromCart: (id) => {
-        setCart((c) => removeOne(c, id));
+        change((c) => removeOne(c, id));
         toast.success("Removed from Cart");
       },
-      clearCart: () => setCart({}),
-    }),
-    [drawn],
-  );
+      clearCart: () => change(() => ({})),
+    };
+  }, [drawn]);
 
   const value = useMemo<Store>(
     () => ({
