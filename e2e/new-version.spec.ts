@@ -104,8 +104,13 @@ test.describe("the phone menu (its own chunk, outside every page)", () => {
     await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "All products" })).toBeVisible();
     await expect(menu).toHaveAttribute("aria-expanded", "false");
+    const offline = page.getByText(
+      "You are offline. The store will load again once you are connected.",
+    );
+    await expect(offline).toBeInViewport();
 
     await context.setOffline(false);
+    await expect(offline).toHaveCount(0);
     await menu.click();
     await expect(page.getByRole("link", { name: "All Products", exact: true })).toBeVisible();
   });

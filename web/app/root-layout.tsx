@@ -1,5 +1,6 @@
 import { PageErrorBoundary } from "../ui/error-boundary";
 import { lazyPiece } from "../ui/lazy-piece";
+import { OfflineNotice } from "../ui/offline-notice";
 import { toast, Toaster } from "../ui/toast";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
@@ -34,7 +35,10 @@ const loadLoginModal = () => import("./login-modal");
 const LoginModal = lazyPiece(() => loadLoginModal().then((m) => m.LoginModal), LoginUnreachable);
 if (typeof window !== "undefined") whenIdle(() => void loadLoginModal());
 
-/** Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9). */
+/**
+ * Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9);
+ * a word while the browser is offline.
+ */
 export function RootLayout() {
   const { pathname, key } = useLocation();
   const { showLogin } = useStore();
@@ -80,6 +84,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <Toaster />
+      <OfflineNotice />
     </div>
   );
 }
