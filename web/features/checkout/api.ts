@@ -4,7 +4,7 @@ import type { PlaceOrderInput } from "../../../contract/order";
 import { ApiError, apiFetch } from "../../lib/api-client";
 import { useCartActions } from "../../lib/shown-cart";
 import { toast } from "../../ui/toast";
-import { checkoutAnswered, forgetCheckoutKey } from "./checkout-key";
+import { forgetRetryKey, retryAnswered } from "./retry-keys";
 
 export function useAddresses(enabled: boolean) {
   return useQuery({
@@ -15,7 +15,10 @@ export function useAddresses(enabled: boolean) {
   });
 }
 
-/** Saves a new address; a retry of the same form reuses its Idempotency-Key (one address). */
+/**
+ * Saves a new address; a retry of the same address sends the same Idempotency-Key (one address:
+ * retry-keys.ts), let go once it is saved.
+ */
 export function useAddAddress() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -24,7 +27,10 @@ export function useAddAddress() {
         json: { address },
         headers: { "idempotency-key": idempotencyKey },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+    onSuccess: (_answer, { idempotencyKey }) => {
+      forgetRetryKey("address", idempotencyKey);
+      return queryClient.invalidateQueries({ queryKey: ["addresses"] });
+    },
   });
 }
 
@@ -72,7 +78,7 @@ export function useCancelUnpaid() {
 
 /**
  * One press of Place Order (a retry of the same checkout sends the same Idempotency-Key:
- * checkout-key.ts). What follows a placed order is done here rather than by the cart page, so it
+ * retry-keys.ts). What follows a placed order is done here rather than by the cart page, so it
  * is done even when the answer comes after the shopper left the page: the key is let go, and a
  * cash order takes its lines out of the cart (lines added meanwhile stay), says so, and shows in
  * My Orders.
@@ -86,10 +92,10 @@ export function usePlaceOrder() {
     // Refused (the server answered): an empty cart later has no order to wonder about.
     onError: (error, { idempotencyKey }) => {
       if (!(error instanceof ApiError && error.code === "network"))
-        checkoutAnswered(idempotencyKey);
+        retryAnswered("checkout", idempotencyKey);
     },
     onSuccess: (answer, { kind, input, idempotencyKey }) => {
-      forgetCheckoutKey(idempotencyKey);
+      forgetRetryKey("checkout", idempotencyKey);
       // Online, the cart stays until the payment is made (the page goes to the payment page).
       if (kind === "online") return;
       setQuantities((cart) =>

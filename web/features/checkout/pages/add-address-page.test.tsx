@@ -142,6 +142,53 @@ describe("address form", () => {
     });
   });
 
+  it("sends the same key when the shopper left the page after a lost answer and typed the address again, and a new one once it was saved", async () => {
+    let lose = 1;
+    const calls = mockApi((url) => {
+      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+      if (url === "/api/address/add") {
+        if (lose-- > 0) throw new TypeError("Failed to fetch");
+        return { status: 201, body: { success: true, message: "Address Added", address: saved } };
+      }
+      return undefined;
+    });
+    const ui = userEvent.setup();
+    const typeAndSave = async () => {
+      const page = renderApp(<AddAddressPage />, { path: "/add-address", routes });
+      for (const [label, value] of [
+        ["First Name", "Asha"],
+        ["Last Name", "Rao"],
+        ["Email address", "asha@example.com"],
+        ["Street", "12 MG Road"],
+        ["City", "Bengaluru"],
+        ["State", "Karnataka"],
+        ["Zip code", "560001"],
+        ["Country", "India"],
+        ["Phone", "98450 12345"],
+      ])
+        await ui.type(await screen.findByLabelText(label!), value!);
+      await waitFor(() =>
+        expect(screen.getByRole("button", { name: "Save address" })).toBeEnabled(),
+      );
+      await ui.click(screen.getByRole("button", { name: "Save address" }));
+      return page;
+    };
+    const keys = () =>
+      calls
+        .filter((c) => c.url === "/api/address/add")
+        .map((c) => new Headers(c.init?.headers).get("idempotency-key"));
+
+    (await typeAndSave()).unmount();
+    await waitFor(() => expect(keys()).toHaveLength(1));
+    const again = await typeAndSave();
+    expect(await screen.findByText("cart page")).toBeInTheDocument();
+    expect(keys()[1]).toBe(keys()[0]);
+    again.unmount();
+    await typeAndSave();
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(keys()[0]);
+  });
+
   it("changes a saved address when opened with its id", async () => {
     const calls = server();
     renderApp(<AddAddressPage />, { path: "/add-address?id=a1", pattern: "/add-address", routes });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import addressArt from "virtual:art/addAddress";
@@ -7,6 +7,7 @@ import { useStore } from "../../../lib/store";
 import { ArtPicture } from "../../../ui/art-picture";
 import { addressErrors, addressHints, asStored, type AddressErrors } from "../address-rules";
 import { keepCheckoutChoices, readCheckoutChoices } from "../checkout-choices";
+import { retryKeyFor } from "../retry-keys";
 import { useAddAddress, useAddresses, useUpdateAddress } from "../api";
 import { usePageTitle } from "../../../ui/page-title";
 
@@ -79,9 +80,6 @@ export function AddAddressPage() {
   const [address, setAddress] = useState<AddressInput>(empty);
   const [errors, setErrors] = useState<AddressErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  // One Idempotency-Key per address saved: Save again after a lost answer sends the same key, so
-  // the server answers with the address it already saved instead of saving a second.
-  const attempt = useRef<{ address: string; key: string } | null>(null);
 
   const original = editing ? saved.data?.find((a) => a._id === editing) : undefined;
   useEffect(() => {
@@ -112,18 +110,17 @@ export function AddAddressPage() {
     }
     const saved = {
       onSuccess: (answer: { message: string }) => {
-        attempt.current = null;
         toast.success(answer.message);
         void navigate("/cart");
       },
     };
     if (editing) return updateAddress.mutate({ id: editing, address }, saved);
-    // The same address as the server stores it (spaces around a field aside) keeps its key.
-    const content = asStored(address);
-    if (attempt.current?.address !== content)
-      attempt.current = { address: content, key: crypto.randomUUID() };
+    // One Idempotency-Key per address saved: Save again after a lost answer (on this page, or
+    // after leaving it and typing the address again) sends the same key, so the server answers
+    // with the address it already saved instead of saving a second. The same address as the
+    // server stores it (spaces around a field aside) keeps its key.
     addAddress.mutate(
-      { address, idempotencyKey: attempt.current.key },
+      { address, idempotencyKey: retryKeyFor("address", user?._id ?? "", asStored(address)) },
       {
         onSuccess: (answer) => {
           // The address the shopper just added is the one they mean to deliver to.

@@ -7,7 +7,7 @@ import { useCartCount } from "../../../lib/shown-cart";
 import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { keepCheckoutChoices, readCheckoutChoices } from "../checkout-choices";
-import { checkoutUnanswered } from "../checkout-key";
+import { retryUnanswered } from "../retry-keys";
 import { CartPage } from "./cart-page";
 
 const product = (id: string, name: string, offerPrice: number) => ({
@@ -256,7 +256,7 @@ describe("cart page", () => {
       shownOfferPrice: 32.5,
     });
     // Refused, not lost: an empty cart later says nothing of an order that may have been placed.
-    expect(checkoutUnanswered("u1")).toBe(false);
+    expect(retryUnanswered("checkout", "u1")).toBe(false);
   });
 
   it("pays for the cart as it is once the unfinished payments are cancelled, not as it was when pressed", async () => {

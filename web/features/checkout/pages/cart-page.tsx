@@ -8,7 +8,7 @@ import { useCart, useCartActions } from "../../../lib/shown-cart";
 import { useStore } from "../../../lib/store";
 import { useNow } from "../../../ui/countdown";
 import { useAddresses, useCancelUnpaid, usePlaceOrder } from "../api";
-import { checkoutKeyFor, checkoutUnanswered } from "../checkout-key";
+import { retryKeyFor, retryUnanswered } from "../retry-keys";
 import {
   keepCheckoutChoices,
   readCheckoutChoices,
@@ -126,7 +126,7 @@ export function CartPage() {
       {
         kind,
         input: { items, address: selected._id },
-        idempotencyKey: checkoutKeyFor(user._id, checkoutOf),
+        idempotencyKey: retryKeyFor("checkout", user._id, checkoutOf),
       },
       {
         // The order is placed (the cart emptied of it and a toast shown by usePlaceOrder): on to
@@ -170,7 +170,7 @@ export function CartPage() {
     return (
       <section className="flex flex-col items-center gap-4 py-24 text-center">
         <h1 className="text-2xl font-medium">Your cart is empty</h1>
-        {user && checkoutUnanswered(user._id) ? (
+        {user && retryUnanswered("checkout", user._id) ? (
           // The page was reloaded (or the connection lost) while an order was on its way: the
           // server may have placed it, and emptied the cart with it.
           <p className="max-w-md text-gray-600" role="status">
