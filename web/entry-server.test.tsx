@@ -42,6 +42,25 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
+/** What only a browser has: the server renders without them (`renderOnTheServer`). */
+const BROWSER_GLOBALS = ["window", "document", "navigator", "localStorage", "sessionStorage"];
+
+/**
+ * `renderPage` as the server runs it: in this test realm jsdom's browser globals are there, and
+ * code that reads them while rendering would pass here and fail on the server, whose page then
+ * comes empty (the browser draws it).
+ */
+async function renderOnTheServer(url: string, answers: Record<string, unknown>) {
+  const kept = BROWSER_GLOBALS.map((name) => Object.getOwnPropertyDescriptor(globalThis, name));
+  for (const name of BROWSER_GLOBALS)
+    Object.defineProperty(globalThis, name, { value: undefined, configurable: true });
+  try {
+    return await renderPage(url, answers);
+  } finally {
+    BROWSER_GLOBALS.forEach((name, i) => Object.defineProperty(globalThis, name, kept[i]!));
+  }
+}
+
 /**
  * What the server sends for `url` (its first screen rendered, the answers inline) loaded into this
  * document, then taken over by the browser's app; every hydration complaint is collected.
@@ -51,7 +70,7 @@ async function serveAndHydrate(
   answers: Record<string, unknown>,
   keptCart: Record<string, number> = {},
 ) {
-  const html = await renderPage(url, answers);
+  const html = await renderOnTheServer(url, answers);
   // The browser's own state, which the server never sees (set after its render: this test realm
   // has one localStorage for both).
   localStorage.setItem(
@@ -102,7 +121,9 @@ describe("the server's rendering of a storefront page", () => {
       products: [tricky, ...catalogue.slice(0, 23)],
       nextCursor: "24",
     };
-    const html = await renderPage("/products/grains", { [categoryPage("grains")]: answer });
+    const html = await renderOnTheServer("/products/grains", {
+      [categoryPage("grains")]: answer,
+    });
     expect(html).toContain("Basmati Rice 23");
     expect(html).not.toContain("Basmati Rice 24");
     expect(html).not.toContain("<script>alert(1)");
@@ -113,12 +134,14 @@ describe("the server's rendering of a storefront page", () => {
   });
 
   it("renders home's hero and Best Sellers, and a product page with its related products", async () => {
-    const home = await renderPage("/", { [homeBestSellers()]: listAnswer(homeBestSellers()) });
+    const home = await renderOnTheServer("/", {
+      [homeBestSellers()]: listAnswer(homeBestSellers()),
+    });
     expect(home).toContain("Freshness You Can Trust");
     expect(home).toContain("Basmati Rice 5");
     expect(home).not.toContain("Basmati Rice 6");
 
-    const detail = await renderPage("/products/grains/p3", {
+    const detail = await renderOnTheServer("/products/grains/p3", {
       [productPath("p3")]: { success: true, product: catalogue[2] },
       [relatedProducts("grains")]: listAnswer(relatedProducts("grains")),
     });
@@ -128,7 +151,7 @@ describe("the server's rendering of a storefront page", () => {
   });
 
   it("renders skeletons, not a crash, when an answer is missing", async () => {
-    const html = await renderPage("/products/grains", {});
+    const html = await renderOnTheServer("/products/grains", {});
     expect(html).toContain('aria-busy="true"');
   });
 });

@@ -33,6 +33,8 @@ function stored(): Record<string, number> {
 
 /** The depth remembered for `id`, if it belongs to this history entry. */
 function remembered(id: string, entry: string): number {
+  // The server's render of the list's first page: no tab, nothing remembered.
+  if (typeof window === "undefined") return 0;
   if (entry === FIRST_ENTRY && !writtenHere.has(id) && !loadReturnedToEntry()) return 0;
   const pages = stored()[id];
   return typeof pages === "number" && Number.isInteger(pages) && pages > 0 ? pages : 0;

@@ -9,6 +9,7 @@
  * tab the browser discarded in the background and loaded again) rather than opened a page.
  */
 export function loadReturnedToEntry(): boolean {
+  if (typeof document === "undefined") return false; // the server's render
   if ((document as { wasDiscarded?: boolean }).wasDiscarded) return true;
   const [load] = performance.getEntriesByType?.("navigation") ?? [];
   const type = (load as PerformanceNavigationTiming | undefined)?.type;
