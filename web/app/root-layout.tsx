@@ -1,4 +1,4 @@
-import { PageErrorBoundary } from "../ui/error-boundary";
+import { forgetChunkFailure, PageErrorBoundary } from "../ui/error-boundary";
 import { lazyPiece } from "../ui/lazy-piece";
 import { OfflineNotice } from "../ui/offline-notice";
 import { toast, Toaster } from "../ui/toast";
@@ -33,7 +33,10 @@ const Footer = lazyPiece(
 // The login dialog is its own chunk, fetched when first opened (or when the browser is idle).
 const loadLoginModal = () => import("./login-modal");
 const LoginModal = lazyPiece(() => loadLoginModal().then((m) => m.LoginModal), LoginUnreachable);
-if (typeof window !== "undefined") whenIdle(() => void loadLoginModal());
+// Ahead of time only: a preload that fails (the connection dropped) is left to the first Login,
+// and says nothing of a new version (as the shopping pages' preload, router.tsx).
+if (typeof window !== "undefined")
+  whenIdle(() => void loadLoginModal().catch(() => forgetChunkFailure()));
 
 /**
  * Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9);
