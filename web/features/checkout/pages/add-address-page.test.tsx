@@ -33,6 +33,34 @@ function server() {
 
 const routes = { "/cart": <p>cart page</p> };
 
+/** Types the address `saved` into the form, its phone written as `phone`. */
+async function typeAddress(ui: ReturnType<typeof userEvent.setup>, phone: string) {
+  const fill: [string, string][] = [
+    ["First Name", "Asha"],
+    ["Last Name", "Rao"],
+    ["Email address", "asha@example.com"],
+    ["Street", "12 MG Road"],
+    ["City", "Bengaluru"],
+    ["State", "Karnataka"],
+    ["Zip code", "560001"],
+    ["Country", "India"],
+    ["Phone", phone],
+  ];
+  for (const [label, value] of fill) await ui.type(await screen.findByLabelText(label), value);
+}
+
+/** A server that saves every add but loses the answer to the first `lost` (the connection drops). */
+function losingAnswers(lost: number) {
+  return mockApi((url) => {
+    if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
+    if (url === "/api/address/add") {
+      if (lost-- > 0) throw new TypeError("Failed to fetch");
+      return { status: 201, body: { success: true, message: "Address Added", address: saved } };
+    }
+    return undefined;
+  });
+}
+
 describe("address form", () => {
   it("shows each rule before typing and each problem next to its field, in plain words", async () => {
     const calls = server();
@@ -63,18 +91,7 @@ describe("address form", () => {
     const calls = server();
     renderApp(<AddAddressPage />, { path: "/add-address", routes });
     const ui = userEvent.setup();
-    const fill: [string, string][] = [
-      ["First Name", "Asha"],
-      ["Last Name", "Rao"],
-      ["Email address", "asha@example.com"],
-      ["Street", "12 MG Road"],
-      ["City", "Bengaluru"],
-      ["State", "Karnataka"],
-      ["Zip code", "560001"],
-      ["Country", "India"],
-      ["Phone", "+91 98450 12345"],
-    ];
-    for (const [label, value] of fill) await ui.type(await screen.findByLabelText(label), value);
+    await typeAddress(ui, "+91 98450 12345");
     await ui.click(screen.getByRole("button", { name: "Save address" }));
     expect(await screen.findByText("cart page")).toBeInTheDocument();
     const body = JSON.parse(
@@ -88,30 +105,10 @@ describe("address form", () => {
   });
 
   it("sends the same Idempotency-Key when Save is pressed again after a lost answer, and a new one for another address", async () => {
-    let lose = 2;
-    const calls = mockApi((url) => {
-      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
-      if (url === "/api/address/add") {
-        // Saved, but the answer never arrives: the connection drops.
-        if (lose-- > 0) throw new TypeError("Failed to fetch");
-        return { status: 201, body: { success: true, message: "Address Added", address: saved } };
-      }
-      return undefined;
-    });
+    const calls = losingAnswers(2);
     renderApp(<AddAddressPage />, { path: "/add-address", routes });
     const ui = userEvent.setup();
-    const fill: [string, string][] = [
-      ["First Name", "Asha"],
-      ["Last Name", "Rao"],
-      ["Email address", "asha@example.com"],
-      ["Street", "12 MG Road"],
-      ["City", "Bengaluru"],
-      ["State", "Karnataka"],
-      ["Zip code", "560001"],
-      ["Country", "India"],
-      ["Phone", "98450 12345"],
-    ];
-    for (const [label, value] of fill) await ui.type(await screen.findByLabelText(label), value);
+    await typeAddress(ui, "98450 12345");
     const save = screen.getByRole("button", { name: "Save address" });
     const adds = () => calls.filter((c) => c.url === "/api/address/add");
     const keyOf = (i: number) => new Headers(adds()[i]!.init?.headers).get("idempotency-key");
@@ -143,30 +140,11 @@ describe("address form", () => {
   });
 
   it("sends the same key when the shopper left the page after a lost answer and typed the address again, and a new one once it was saved", async () => {
-    let lose = 1;
-    const calls = mockApi((url) => {
-      if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
-      if (url === "/api/address/add") {
-        if (lose-- > 0) throw new TypeError("Failed to fetch");
-        return { status: 201, body: { success: true, message: "Address Added", address: saved } };
-      }
-      return undefined;
-    });
+    const calls = losingAnswers(1);
     const ui = userEvent.setup();
     const typeAndSave = async () => {
       const page = renderApp(<AddAddressPage />, { path: "/add-address", routes });
-      for (const [label, value] of [
-        ["First Name", "Asha"],
-        ["Last Name", "Rao"],
-        ["Email address", "asha@example.com"],
-        ["Street", "12 MG Road"],
-        ["City", "Bengaluru"],
-        ["State", "Karnataka"],
-        ["Zip code", "560001"],
-        ["Country", "India"],
-        ["Phone", "98450 12345"],
-      ])
-        await ui.type(await screen.findByLabelText(label!), value!);
+      await typeAddress(ui, "98450 12345");
       await waitFor(() =>
         expect(screen.getByRole("button", { name: "Save address" })).toBeEnabled(),
       );
