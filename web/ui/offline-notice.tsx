@@ -1,24 +1,19 @@
+import { onlineManager } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 
-function subscribe(changed: () => void) {
-  window.addEventListener("online", changed);
-  window.addEventListener("offline", changed);
-  return () => {
-    window.removeEventListener("online", changed);
-    window.removeEventListener("offline", changed);
-  };
-}
+const subscribe = (changed: () => void) => onlineManager.subscribe(changed);
 
 /**
  * Says, while the browser has no connection, that the store cannot be reached: otherwise a page
- * waiting for its data shows its placeholders without a word (lists and the cart wait for the
- * connection and load by themselves once it is back). Above the page, near the bottom of the
+ * waiting for its data shows its placeholders without a word. Read from TanStack Query's
+ * `onlineManager`, which holds those reads while offline and sends them once the connection is
+ * back, so the notice shows exactly while they wait. Above the page, near the bottom of the
  * screen and clear of the phone cart's bar, so nothing on the page moves when it comes or goes.
  */
 export function OfflineNotice() {
   const online = useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => onlineManager.isOnline(),
     () => true,
   );
   if (online) return null;
