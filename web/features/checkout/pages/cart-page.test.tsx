@@ -38,7 +38,9 @@ const address = (id: string, street: string) => ({
 });
 const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
 
-beforeEach(() => localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 })));
+/** The cart this browser keeps: 3 tomatoes and 12 onions (again for a page loaded again). */
+const keepCart = () => localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 }));
+beforeEach(keepCart);
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -197,9 +199,7 @@ describe("cart page", () => {
     await ui.selectOptions(screen.getByLabelText("Payment Method"), "Online");
     first.unmount();
     // The page loaded again finds the cart as the browser keeps it.
-    const cartAgain = () =>
-      localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 }));
-    cartAgain();
+    keepCart();
 
     const again = renderApp(<CartPage />, { path: "/cart" });
     expect(await screen.findByText(/2 Second St/)).toBeInTheDocument();
@@ -209,7 +209,7 @@ describe("cart page", () => {
 
     // The add-address page, having saved "3 Third St", brings the shopper back with it chosen.
     keepCheckoutChoices({ ...readCheckoutChoices(), address: "a3" });
-    cartAgain();
+    keepCart();
     renderApp(<CartPage />, { path: "/cart" });
     expect(await screen.findByText(/3 Third St/)).toBeInTheDocument();
     expect(screen.getByLabelText("Payment Method")).toHaveValue("Online");
@@ -429,7 +429,7 @@ describe("cart page", () => {
       await ui.click(screen.getAllByRole("button", { name: "Place Order" })[0]!);
       await screen.findByText("orders page");
       view.unmount();
-      localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 }));
+      keepCart();
     };
     await placeWith(/^A R, 1 First St/);
     await placeWith(/^A R, 1 First St/);
