@@ -6,7 +6,8 @@ import { apiFetch, type ApiError } from "./api-client";
 
 /**
  * The session calls: who is signed in (shopper, seller), sign in, register, sign out, and the
- * saved cart. The store (store.tsx) and the login dialog use these; nothing else calls them.
+ * saved cart. The store (store.tsx, cart-state.ts) and the login dialog use these; nothing else
+ * calls them.
  */
 export interface Session {
   user: User | null;

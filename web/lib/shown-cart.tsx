@@ -22,8 +22,8 @@ export interface CartActions {
 /**
  * The cart as last drawn, for the components that show it: a product card its own line
  * (`useCartQuantity`), the header its count, the cart page all of it. The cart itself is React
- * state in `StoreProvider` (lib/store.tsx), which shows each cart it drew here in a layout effect;
- * whoever watches follows before the paint.
+ * state of `StoreProvider` (made in lib/cart-state.ts), which shows each cart it drew here in a
+ * layout effect; whoever watches follows before the paint.
  *
  * Through this store, and not a context value that changes with the cart, so that a cart change
  * does not have React look through every component of the page for readers of that context: on

@@ -5,38 +5,18 @@ import {
   useContext,
   startTransition,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from "react";
-import { toast } from "../ui/toast";
 import { OLDER_ORDERS_KEY } from "./paged-order-keys";
-import type { CartItems, User } from "../../contract/user";
+import type { User } from "../../contract/user";
 import { onSessionRefused } from "./api-client";
-import {
-  checkSawEverySave,
-  fetchSession,
-  type Session,
-  useSaveCart,
-  useSignOut,
-} from "./session-api";
-import { addOne, cartText, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
-import {
-  CART_KEY,
-  cartAfterSignIn,
-  forgetStoredCart,
-  readStoredCart,
-  writeStoredCart,
-} from "./stored-cart";
-import { useProductsByIds } from "./catalogue-api";
-import { CartContext, type CartAccess, shownCart } from "./shown-cart";
-
-const SAVE_DELAY_MS = 400;
-
-/** A change the shopper makes to the cart, from the cart it is made on. */
-type CartChange = (cart: CartItems) => CartItems;
+import { checkSawEverySave, fetchSession, type Session, useSignOut } from "./session-api";
+import { forgetStoredCart } from "./stored-cart";
+import { useCartKeeping, useCartState } from "./cart-state";
+import { CartContext } from "./shown-cart";
 
 /**
  * Who is signed in, whether they sell, and the login modal. Its value changes with those alone,
@@ -57,9 +37,9 @@ const StoreContext = createContext<Store | null>(null);
 
 /**
  * Session, seller flag, cart and the login modal: the app-wide state the spec describes. Read
- * with `useStore` (all but the cart) and the hooks of `lib/shown-cart.tsx` (the cart).
- * `serverDrawn`: the page is drawn by the server, or taken over from it by the browser; both first
- * renders must be exactly the same (docs/decisions/015).
+ * with `useStore` (all but the cart) and the hooks of `lib/shown-cart.tsx` (the cart, which
+ * `lib/cart-state.ts` makes and keeps). `serverDrawn`: the page is drawn by the server, or taken
+ * over from it by the browser; both first renders must be exactly the same (docs/decisions/015).
  */
 export function StoreProvider({
   children,
@@ -69,26 +49,11 @@ export function StoreProvider({
   serverDrawn?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const { mutate: save } = useSaveCart();
   const { mutateAsync: signOut } = useSignOut();
   const [user, setUser] = useState<User | null>(null);
   const [isSeller, setSeller] = useState(false);
-  // The kept cart is there from the first render, except when taking over a page the server drew
-  // for a visitor with an empty cart: then it follows as a transition, as does the session's
-  // answer below, which React applies once it has taken the server's HTML over (an urgent update
-  // would make it throw that HTML away and draw the page again from its skeleton).
-  const [cart, setCart] = useState<CartItems>(() => (serverDrawn ? {} : readStoredCart().items));
-  useEffect(() => {
-    if (!serverDrawn) return;
-    const kept = readStoredCart().items;
-    if (Object.keys(kept).length > 0) startTransition(() => setCart(kept));
-    // Only when the app starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const cart = useCartState(serverDrawn);
   const [showLogin, setShowLogin] = useState(false);
-  // The cart on screen: for the components that show it, and for actions and listeners set up once.
-  const [drawn] = useState(() => shownCart(cart));
-  useLayoutEffect(() => drawn.show(cart), [drawn, cart]);
 
   // Both flags are checked at startup; a 401 simply means "not logged in" (silent).
   const session = useQuery({
@@ -101,49 +66,29 @@ export function StoreProvider({
     meta: { silent: true },
   });
 
-  // The cart last known to be on the server, so an unchanged cart is not sent again.
-  const lastSaved = useRef<string>("");
-  // The cart last taken from another tab, not to be written back to local storage.
-  const followed = useRef<string | null>(null);
   // Whose session this tab shows, at once (state follows at the next render).
   const shown = useRef<string | undefined>(undefined);
   // Whether a check has answered at all (the first may fail: offline, a restart).
   const answered = useRef(false);
-  // The shopper's changes to the cart while the first check is on its way (Add is enabled
-  // meanwhile). The cart its answer brings is made from the saved one and this browser's record,
-  // which has not got them: they are made again on it, under the same rules.
-  const changesBeforeCheck = useRef<CartChange[]>([]);
-  const withChangesBeforeCheck = useCallback((base: CartItems) => {
-    const changes = changesBeforeCheck.current;
-    changesBeforeCheck.current = [];
-    return changes.reduce((cart, change) => change(cart), base);
-  }, []);
+  const { signedIn: cartSignedIn, signedOut: cartSignedOut } = cart;
   const signedIn = useCallback(
     (next: User) => {
       shown.current = next._id;
-      // The cart is this shopper's now, to be kept as theirs even if it reads as a followed one.
-      followed.current = null;
-      lastSaved.current = cartText(next.cartItems);
       setUser(next);
-      setCart(withChangesBeforeCheck(cartAfterSignIn(next._id, next.cartItems, readStoredCart())));
+      cartSignedIn(next);
     },
-    [withChangesBeforeCheck],
+    [cartSignedIn],
   );
   // Signed out here: by this tab, another tab, or a session that ended (the saved cart stays on
   // the server, and this browser's record of it for the next sign-in).
   const signedOut = useCallback(() => {
     shown.current = undefined;
-    followed.current = null;
-    lastSaved.current = "";
     setUser(null);
-    // A visitor's cart another tab keeps already (it learnt first) is this tab's too: an empty
-    // one written here would empty it there.
-    const stored = readStoredCart();
-    setCart(stored.owner === null ? stored.items : {});
+    cartSignedOut();
     queryClient.removeQueries({ queryKey: ["orders"] });
     queryClient.removeQueries({ queryKey: OLDER_ORDERS_KEY });
     queryClient.removeQueries({ queryKey: ["addresses"] });
-  }, [queryClient]);
+  }, [queryClient, cartSignedOut]);
   // This tab's own sign-in and sign-out are the session's answer too, so that a later check
   // which finds the session changed again (in another tab) differs from it.
   // A check under way was sent before the change: its answer must not undo it.
@@ -195,6 +140,7 @@ export function StoreProvider({
   const [sessionChecked, setSessionChecked] = useState(false);
   // The same, at once (listeners read it; the state follows at the next render).
   const checked = useRef(false);
+  const { savedElsewhere, answered: cartAnswered } = cart;
   useEffect(() => {
     const answer = session.data;
     if (!answer && !session.isError) return;
@@ -208,102 +154,21 @@ export function StoreProvider({
           if (shown.current) signedOut();
           if (answer.user) signedIn(answer.user);
         } else if (answer.user && checkSawEverySave(checkSent.current)) {
-          // The same shopper: a cart saved since from another device is taken, unless this tab
-          // has a change of its own not yet saved (that change, saved, wins).
-          const saved = cartText(answer.user.cartItems);
-          if (saved !== lastSaved.current && cartText(drawn.get()) === lastSaved.current) {
-            lastSaved.current = saved;
-            setCart(answer.user.cartItems);
-          }
+          savedElsewhere(answer.user.cartItems);
         }
       }
-      // Nobody signed in (or not known: offline): a shopper's kept cart is theirs, shown again
-      // when they sign in, not a visitor's to merge into it then a second time.
-      if (!shown.current && readStoredCart().owner) setCart(withChangesBeforeCheck({}));
-      // Any other answer leaves the cart the changes were made on.
-      changesBeforeCheck.current = [];
+      cartAnswered(Boolean(shown.current));
       checked.current = true;
       setSessionChecked(true);
     });
-  }, [session.data, session.isError, signedIn, signedOut, drawn, withChangesBeforeCheck]);
+  }, [session.data, session.isError, signedIn, signedOut, savedElsewhere, cartAnswered]);
 
-  // Every cart change is kept in local storage too, marked with whose it is and whether the
-  // server has it yet (see stored-cart.ts). Not before the session is known: until then the
-  // stored cart may belong to the shopper about to be recognised.
-  useEffect(() => {
-    if (!sessionChecked) return;
-    // A cart followed from another tab is already stored as that tab left it (saved or not).
-    if (followed.current === JSON.stringify(cart)) return;
-    followed.current = null;
-    // An empty visitor's cart does not replace a shopper's record: a session that ended keeps
-    // its unsaved changes for the next sign-in.
-    if (!user && Object.keys(cart).length === 0 && readStoredCart().owner) return;
-    writeStoredCart({
-      owner: user?._id ?? null,
-      items: cart,
-      unsaved: Boolean(user) && cartText(cart) !== lastSaved.current,
-    });
-  }, [cart, user, sessionChecked]);
-
-  // Another tab of this browser changed the cart (an item added on a product page while the cart
-  // is open here): this tab follows at once, so that its next change does not save over that one.
-  // It does not write the cart back (that tab's record, saved or not, stays as it is), and takes
-  // it as saved only if that tab says so. Listeners read refs, not state: an event arriving just
-  // after a change must not meet the previous render's values.
+  // Listeners read refs, not state: an event arriving just after a change must not meet the
+  // previous render's values.
   useEffect(() => {
     sellerShown.current = isSeller;
   });
-  useEffect(() => {
-    const follow = (event: StorageEvent) => {
-      if (event.key !== CART_KEY || !checked.current) return;
-      const stored = readStoredCart();
-      // Another shopper's cart, or none where this tab's shopper had one: that tab signed in or
-      // out, so this one asks whose session it is now.
-      if (stored.owner !== (shown.current ?? null)) return recheck();
-      const items = JSON.stringify(stored.items);
-      if (items === JSON.stringify(drawn.get())) return;
-      followed.current = items;
-      if (shown.current && !stored.unsaved) lastSaved.current = cartText(stored.items);
-      setCart(stored.items);
-    };
-    window.addEventListener("storage", follow);
-    return () => window.removeEventListener("storage", follow);
-  }, [recheck, drawn]);
-
-  // Products that no longer exist leave the cart, wherever the shopper is (the server refuses to
-  // save a cart naming them). The catalogue is the one the storefront pages share.
-  const cartIds = Object.keys(cart);
-  const cartProducts = useProductsByIds(cartIds);
-  // Only an answer for exactly this cart can tell what is unknown (a kept previous answer does
-  // not know a product added since).
-  const cartChecked = cartProducts.isSuccess && !cartProducts.isPlaceholderData;
-  useEffect(() => {
-    if (!cartChecked || !cartProducts.data) return;
-    const kept = withoutUnknown(cart, new Set(cartProducts.data.map((p) => p._id)));
-    if (Object.keys(kept).length !== Object.keys(cart).length) setCart(kept);
-  }, [cartChecked, cartProducts.data, cart]);
-  const cartCheckable = cartIds.length === 0 || cartChecked;
-
-  // Whenever the cart changes and a user exists it is saved (debounced: the last state wins).
-  useEffect(() => {
-    if (!user || !cartCheckable) return;
-    const body = cartText(cart);
-    if (body === lastSaved.current) return;
-    const timer = setTimeout(() => {
-      lastSaved.current = body;
-      save(cart, {
-        onSuccess: () => {
-          if (lastSaved.current === body)
-            writeStoredCart({ owner: user._id, items: cart, unsaved: false });
-        },
-        // The mutation cache says why; the next change tries again.
-        onError: () => {
-          lastSaved.current = "";
-        },
-      });
-    }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [cart, user, cartCheckable, save]);
+  const cartValue = useCartKeeping(cart, { user, sessionChecked, shown, checked, recheck });
 
   const logout = useCallback(async () => {
     // Signed out here whatever the server said (the mutation cache shows a failure).
@@ -312,46 +177,6 @@ export function StoreProvider({
     forgetStoredCart();
     signedOut();
   }, [remember, signedOut, signOut]);
-
-  // Readers and actions of the cart: one value whatever the cart holds, so that a cart change
-  // changes no context (lib/shown-cart.tsx).
-  const cartValue = useMemo<CartAccess>(() => {
-    const change = (step: CartChange) => {
-      if (!checked.current) changesBeforeCheck.current.push(step);
-      setCart(step);
-    };
-    return {
-      get: drawn.get,
-      subscribe: drawn.subscribe,
-      addToCart: (product) => {
-        if ((drawn.get()[product._id] ?? 0) >= product.stock)
-          return void toast.error(
-            product.stock === 0
-              ? `Sorry, ${product.name} is out of stock.`
-              : `Only ${product.stock} of ${product.name} left, all in your cart.`,
-            { id: `stock-${product._id}` },
-          );
-        change((c) => addOne(c, product._id, product.stock));
-        toast.success("Added to Cart");
-      },
-      updateCart: (id, quantity) => {
-        change((c) => setQuantity(c, id, quantity));
-        toast.success("Cart Updated");
-      },
-      setQuantities: (quantities) =>
-        change((c) =>
-          Object.entries(typeof quantities === "function" ? quantities(c) : quantities).reduce(
-            (next, [id, q]) => setQuantity(next, id, q),
-            c,
-          ),
-        ),
-      removeFromCart: (id) => {
-        change((c) => removeOne(c, id));
-        toast.success("Removed from Cart");
-      },
-      clearCart: () => change(() => ({})),
-    };
-  }, [drawn]);
 
   const value = useMemo<Store>(
     () => ({
