@@ -15,7 +15,9 @@ import { App } from "./app/providers";
 import { renderPage } from "./entry-server";
 import { resetInitialAnswers } from "./lib/initial-data";
 import { createQueryClient } from "./lib/query-client";
-import { makeProduct } from "./test/order-fixture";
+import type { StoredCart } from "./lib/stored-cart";
+import { holdCalls } from "./test/hold-calls";
+import { makeProduct, shopper } from "./test/order-fixture";
 import { mockApi, productListAnswer } from "./test/render";
 
 const product = (i: number, name = `Basmati Rice ${i}`): Product =>
@@ -69,14 +71,12 @@ async function serveAndHydrate(
   url: string,
   answers: Record<string, unknown>,
   keptCart: Record<string, number> = {},
+  keptAs: Omit<StoredCart, "items"> = { owner: null, unsaved: false },
 ) {
   const html = await renderOnTheServer(url, answers);
   // The browser's own state, which the server never sees (set after its render: this test realm
   // has one localStorage for both).
-  localStorage.setItem(
-    "greencart.cart",
-    JSON.stringify({ owner: null, items: keptCart, unsaved: false }),
-  );
+  localStorage.setItem("greencart.cart", JSON.stringify({ ...keptAs, items: keptCart }));
   // The server's renderer and the browser's share React's context objects in this one test
   // realm (never in a real server and browser); a second, empty server render leaves them unset.
   await prerenderToNodeStream(<></>);
@@ -173,6 +173,39 @@ describe("the browser taking the server's page over", () => {
       await waitFor(() =>
         expect(screen.getAllByRole("link", { name: "Cart, 3 items" }).length).toBeGreaterThan(0),
       );
+    } finally {
+      page.done();
+    }
+  });
+
+  it("counts a shopper's unsaved changes once the page is taken over, before the session check answers", async () => {
+    mockApi((url) =>
+      url === "/api/user/is-auth"
+        ? { body: { success: true, user: { ...shopper, cartItems: { p1: 4 } } } }
+        : productListAnswer(url, catalogue),
+    );
+    const check = holdCalls("/api/user/is-auth");
+    const path = categoryPage("grains");
+    // Changes the server has not got: sign-in keeps them over the saved cart, so the count of
+    // the kept cart is already the shopper's (said as "Cart" until the answer, before).
+    const page = await serveAndHydrate(
+      "/products/grains",
+      { [path]: listAnswer(path) },
+      { p2: 3 },
+      { owner: "u1", unsaved: true },
+    );
+    try {
+      expect(page.complaints).toEqual([]);
+      await check.sent();
+      await waitFor(() =>
+        expect(screen.getAllByRole("link", { name: "Cart, 3 items" }).length).toBeGreaterThan(0),
+      );
+      // The badge's own count now, not the kept one start-after-load.js has styles.css draw.
+      expect(document.querySelector("[data-known]")).toHaveAttribute("data-known", "true");
+      await check.answer();
+      await screen.findByRole("button", { name: /Asha/ });
+      expect(screen.getAllByRole("link", { name: "Cart, 3 items" }).length).toBeGreaterThan(0);
+      expect(page.complaints).toEqual([]);
     } finally {
       page.done();
     }

@@ -1,8 +1,13 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useLocation } from "react-router";
-import { mockApi, renderApp } from "../test/render";
+import { sessionHintCookie } from "../../contract/session-hints";
+import { useCartActions } from "../lib/shown-cart";
+import type { StoredCart } from "../lib/stored-cart";
+import { holdCalls } from "../test/hold-calls";
+import { makeProduct, shopper } from "../test/order-fixture";
+import { mockApi, productListAnswer, renderApp } from "../test/render";
 import type * as MobileMenuModule from "./mobile-menu";
 import { Navbar } from "./navbar";
 
@@ -25,6 +30,7 @@ afterEach(() => {
   Object.assign(menuChunk, { reachable: true, asked: 0 });
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 function Where() {
@@ -129,5 +135,101 @@ describe("navbar phone menu", () => {
     // React.lazy keeps a failed load: the menu never came, before.
     expect(await screen.findByRole("link", { name: "All Products" })).toBeVisible();
     expect(menu).toHaveAttribute("aria-expanded", "true");
+  });
+});
+
+describe("navbar cart badge", () => {
+  const catalogue = [makeProduct("p1"), makeProduct("p2")];
+  /** The navbar, and a button adding one p2 as a product card does. */
+  function NavbarAndAdd() {
+    const { addToCart } = useCartActions();
+    return (
+      <>
+        <Navbar />
+        <button type="button" onClick={() => addToCart(catalogue[1]!)}>
+          add p2
+        </button>
+      </>
+    );
+  }
+  /**
+   * The page opened with `kept` in this browser's record, the server holding `saved` for the
+   * shopper, and the session check held until `check.answer()`.
+   */
+  async function openWhileChecking(kept: StoredCart, saved: Record<string, number>, check: string) {
+    localStorage.setItem("greencart.cart", JSON.stringify(kept));
+    mockApi((url) =>
+      url === "/api/user/is-auth"
+        ? { body: { success: true, user: { ...shopper, cartItems: saved } } }
+        : productListAnswer(url, catalogue),
+    );
+    const held = holdCalls(check);
+    renderApp(<NavbarAndAdd />, { path: "/" });
+    await held.sent();
+    return held;
+  }
+  /** The cart link's name (the bar's and the phone bar's are the same). */
+  const badge = () => screen.getAllByRole("link", { name: /^Cart/ })[0]!.getAttribute("aria-label");
+  const add = () => act(() => screen.getByRole("button", { name: "add p2" }).click());
+  const known = () =>
+    waitFor(() => expect(screen.getByRole("button", { name: /Login|Asha/ })).toBeEnabled());
+
+  it("counts the cart at once, Adds included, while a slow session check cannot change it", async () => {
+    // A visitor's cart, and no shopper's session (a seller's is checked: the slow call).
+    document.cookie = `${sessionHintCookie("user")}=; path=/; max-age=0`;
+    let check = await openWhileChecking(
+      { owner: null, items: { p1: 1 }, unsaved: false },
+      {},
+      "/api/seller/is-auth",
+    );
+    // "Cart" until the answer, and no count of the Add, before.
+    expect(badge()).toBe("Cart, 1 item");
+    add();
+    expect(badge()).toBe("Cart, 2 items");
+    await check.answer();
+    await known();
+    expect(badge()).toBe("Cart, 2 items");
+
+    // A shopper's changes the server has not got: signing in keeps them, whatever it holds.
+    cleanup();
+    document.cookie = `${sessionHintCookie("user")}=1; path=/`;
+    check = await openWhileChecking(
+      { owner: "u1", items: { p1: 2 }, unsaved: true },
+      { p1: 5 },
+      "/api/user/is-auth",
+    );
+    expect(badge()).toBe("Cart, 2 items");
+    add();
+    expect(badge()).toBe("Cart, 3 items");
+    await check.answer();
+    await known();
+    expect(badge()).toBe("Cart, 3 items");
+  });
+
+  it("says no count until the check answers when the saved cart will make the shopper's", async () => {
+    // A shopper's record the server had: sign-in takes the saved cart, changed since elsewhere.
+    let check = await openWhileChecking(
+      { owner: "u1", items: { p1: 2 }, unsaved: false },
+      { p1: 5 },
+      "/api/user/is-auth",
+    );
+    expect(badge()).toBe("Cart");
+    add();
+    expect(badge()).toBe("Cart");
+    await check.answer();
+    await known();
+    expect(badge()).toBe("Cart, 6 items");
+
+    // A visitor's cart with a shopper's session: sign-in merges it into the saved one.
+    cleanup();
+    check = await openWhileChecking(
+      { owner: null, items: { p1: 1 }, unsaved: false },
+      { p1: 5 },
+      "/api/user/is-auth",
+    );
+    expect(badge()).toBe("Cart");
+    await check.answer();
+    await known();
+    expect(badge()).toBe("Cart, 6 items");
   });
 });

@@ -36,7 +36,7 @@ const ProfileMenu = lazyPiece(
 const DELIVERY_PROMISE = "Delivery in 30 min";
 
 export function Navbar() {
-  const { user, sessionChecked, setShowLogin, logout } = useStore();
+  const { user, sessionChecked, cartKnown, setShowLogin, logout } = useStore();
   const count = useCartCount();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -122,7 +122,7 @@ export function Navbar() {
               placeholder="Search products"
             />
           </label>
-          <CartLink count={count} known={sessionChecked} />
+          <CartLink count={count} known={cartKnown} />
           {user ? (
             <Suspense fallback={<ProfilePlaceholder />}>
               <ProfileMenu user={user} onLogout={() => void doLogout()} />
@@ -140,7 +140,7 @@ export function Navbar() {
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:hidden">
-          <CartLink count={count} known={sessionChecked} />
+          <CartLink count={count} known={cartKnown} />
           <button
             ref={menuButton}
             aria-label="Menu"
@@ -177,7 +177,8 @@ function CartLink({ count, known }: { count: number; known: boolean }) {
     <Link
       to="/cart"
       className="relative flex h-11 w-11 items-center justify-center text-gray-700"
-      // Its count is said once known (a drawn page shows the kept cart's meanwhile, styles.css).
+      // Its count is said once it is the shopper's: the session is known, or its answer cannot
+      // change the cart kept here (a drawn page shows the kept cart's count meanwhile, styles.css).
       aria-label={known ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
     >
       <CartIcon />

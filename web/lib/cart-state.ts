@@ -12,9 +12,15 @@ import type { CartItems, User } from "../../contract/user";
 import { toast } from "../ui/toast";
 import { addOne, cartText, removeOne, setQuantity, withoutUnknown } from "./cart-rules";
 import { useProductsByIds } from "./catalogue-api";
-import { useSaveCart } from "./session-api";
+import { holdsSession, useSaveCart } from "./session-api";
 import { type CartAccess, shownCart } from "./shown-cart";
-import { CART_KEY, cartAfterSignIn, readStoredCart, writeStoredCart } from "./stored-cart";
+import {
+  CART_KEY,
+  cartAfterSignIn,
+  keptCartStands,
+  readStoredCart,
+  writeStoredCart,
+} from "./stored-cart";
 
 /**
  * The store's cart (lib/store.tsx holds the session and composes the two): React state made from
@@ -39,10 +45,18 @@ export function useCartState(serverDrawn: boolean) {
   // answer (lib/store.tsx), which React applies once it has taken the server's HTML over (an
   // urgent update would make it throw that HTML away and draw the page again from its skeleton).
   const [cart, setCart] = useState<CartItems>(() => (serverDrawn ? {} : readStoredCart().items));
+  // Whether that cart is already the one the session's answer will leave (keptCartStands), so
+  // that its count, and the changes made meanwhile, can be shown as the shopper's before it comes.
+  const [keptStands, setKeptStands] = useState(
+    () => !serverDrawn && keptCartStands(readStoredCart(), holdsSession("user")),
+  );
   useEffect(() => {
     if (!serverDrawn) return;
-    const kept = readStoredCart().items;
-    if (Object.keys(kept).length > 0) startTransition(() => setCart(kept));
+    const kept = readStoredCart();
+    startTransition(() => {
+      if (Object.keys(kept.items).length > 0) setCart(kept.items);
+      setKeptStands(keptCartStands(kept, holdsSession("user")));
+    });
     // Only when the app starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -112,6 +126,7 @@ export function useCartState(serverDrawn: boolean) {
 
   return {
     cart,
+    keptStands,
     setCart,
     drawn,
     lastSaved,

@@ -14,6 +14,10 @@ export interface Session {
   seller: boolean;
 }
 
+/** Whether the browser holds the readable hint of such a session (it may have ended since). */
+export const holdsSession = (kind: SessionKind) =>
+  `; ${document.cookie}`.includes(`; ${sessionHintCookie(kind)}=`);
+
 /**
  * Both flags at once. A 401 means "not signed in"; any other failure (offline, a server
  * restarting) says nothing about the session, and fails the check instead. A session whose
@@ -22,7 +26,7 @@ export interface Session {
  */
 export async function fetchSession(): Promise<Session> {
   const ask = async <T>(kind: SessionKind): Promise<T | undefined> => {
-    if (!`; ${document.cookie}`.includes(`; ${sessionHintCookie(kind)}=`)) return;
+    if (!holdsSession(kind)) return;
     try {
       return await apiFetch<T>(`/api/${kind}/is-auth`);
     } catch (error) {

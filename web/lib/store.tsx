@@ -26,6 +26,11 @@ interface Store {
   user: User | null;
   isSeller: boolean;
   sessionChecked: boolean;
+  /**
+   * Whether the cart shown is the shopper's: the session is known, or the cart this browser kept
+   * is the one its answer will leave (lib/stored-cart.ts, keptCartStands).
+   */
+  cartKnown: boolean;
   showLogin: boolean;
   setShowLogin: (show: boolean) => void;
   signedIn: (user: User) => void;
@@ -183,6 +188,7 @@ export function StoreProvider({
       user,
       isSeller,
       sessionChecked,
+      cartKnown: sessionChecked || cart.keptStands,
       showLogin,
       setShowLogin,
       signedIn: (next) => {
@@ -195,7 +201,7 @@ export function StoreProvider({
         setSeller(seller);
       },
     }),
-    [user, isSeller, sessionChecked, showLogin, signedIn, logout, remember],
+    [user, isSeller, sessionChecked, cart.keptStands, showLogin, signedIn, logout, remember],
   );
   return (
     <StoreContext.Provider value={value}>

@@ -56,3 +56,16 @@ export function cartAfterSignIn(userId: string, saved: CartItems, stored: Stored
   if (stored.owner === userId && stored.unsaved) return stored.items;
   return saved;
 }
+
+/**
+ * Whether `stored` is the cart the session's answer will leave (the changes made meanwhile aside),
+ * before it comes: a visitor's cart when the browser holds no shopper's session (`shopper`), or,
+ * when it holds one, changes of that shopper the server has not got yet, which sign-in keeps
+ * whatever the saved cart holds. Not a shopper's saved record, which sign-in replaces with the
+ * saved cart (changed since on another device, maybe), nor a visitor's cart with a shopper's
+ * session, which sign-in merges into the saved one; nor a shopper's record without a session,
+ * which a visitor is not shown.
+ */
+export function keptCartStands(stored: StoredCart, shopper: boolean): boolean {
+  return shopper ? stored.owner !== null && stored.unsaved : stored.owner === null;
+}
