@@ -108,6 +108,15 @@ test.describe("the phone menu (its own chunk, outside every page)", () => {
       "You are offline. The store will load again once you are connected.",
     );
     await expect(offline).toBeInViewport();
+    // Under the bar and clear of the page's first control (the search box, 32 px below the bar),
+    // where near the bottom it lay over the page (the cart's payment select), before.
+    const [bar, notice, search] = await Promise.all([
+      page.getByRole("banner").boundingBox(),
+      offline.boundingBox(),
+      page.getByRole("main").getByRole("searchbox", { name: "Search products" }).boundingBox(),
+    ]);
+    expect(notice!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+    expect(notice!.y + notice!.height).toBeLessThanOrEqual(search!.y);
 
     await context.setOffline(false);
     await expect(offline).toHaveCount(0);

@@ -3,6 +3,7 @@ import { useAppReady } from "../ui/app-ready";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { CartIcon, MenuIcon } from "../ui/icons";
 import { lazyPiece } from "../ui/lazy-piece";
+import { OfflineNotice } from "../ui/offline-notice";
 import { toast } from "../ui/toast";
 import { useCartCount } from "../lib/shown-cart";
 import { useStore } from "../lib/store";
@@ -168,6 +169,12 @@ export function Navbar() {
           />
         </Suspense>
       )}
+      {/* Offline, a strip hanging under the bar, which stays at the top of the screen: over no
+          control the shopper needs (at the bottom it covered the cart's payment select on a
+          phone). On a phone its two lines (32 px) fit above every page's first control (each page
+          starts with at least that much space), and the page scrolls under it as under the bar.
+          Positioned, it takes no room: nothing on the page moves when it comes or goes. */}
+      <OfflineNotice className="absolute inset-x-0 top-full px-4 py-0.5 text-xs/3.5 sm:py-1.5" />
     </header>
   );
 }

@@ -1,7 +1,8 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type * as LoginModalModule from "./login-modal";
+import { connection } from "../test/connection";
 import { mockApi, productListAnswer, renderApp } from "../test/render";
 import { AppRoutes } from "./router";
 
@@ -46,5 +47,33 @@ describe("the layout's pieces loaded on demand", () => {
     loginChunk.reachable = true;
     await ui.click(login);
     expect(await screen.findByRole("dialog")).toBeVisible();
+  });
+});
+
+describe("the offline notice", () => {
+  const offline = "You are offline. The store will load again once you are connected.";
+
+  it("hangs under the storefront's bar, which stays at the top, not over the page's controls", async () => {
+    mockApi((url) => productListAnswer(url, []));
+    renderApp(<AppRoutes />, { path: "/cart", pattern: "*" });
+    await screen.findByRole("heading", { name: "Your cart is empty" });
+    connection(false);
+    // Near the bottom of the screen, over the page (the cart's payment select on a phone), before.
+    const notice = within(screen.getByRole("banner")).getByRole("status");
+    expect(notice).toHaveTextContent(offline);
+    expect(screen.getAllByText(offline)).toEqual([notice]);
+    // Positioned below the bar: it takes no room, and nothing on the page moves.
+    expect(notice).toHaveClass("absolute", "top-full");
+    connection(true);
+    expect(screen.queryByText(offline)).not.toBeInTheDocument();
+  });
+
+  it("in the seller area, whose bar does not stay at the top, sits near the bottom of the screen", async () => {
+    mockApi(() => undefined);
+    renderApp(<AppRoutes />, { path: "/seller", pattern: "*" });
+    connection(false);
+    expect(await screen.findByText(offline)).toHaveClass("fixed");
+    connection(true);
+    expect(screen.queryByText(offline)).not.toBeInTheDocument();
   });
 });

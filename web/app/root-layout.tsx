@@ -87,7 +87,10 @@ export function RootLayout() {
         </Suspense>
       )}
       <Toaster />
-      <OfflineNotice />
+      {/* The storefront's is under its navbar; the seller area has no bar at the top that stays. */}
+      {sellerArea && (
+        <OfflineNotice className="fixed inset-x-4 bottom-24 z-[55] mx-auto w-fit rounded-full px-4 py-2 text-sm shadow-lg md:bottom-6" />
+      )}
     </div>
   );
 }
