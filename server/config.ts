@@ -9,15 +9,39 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+function isUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // Empty is unset, like every optional setting (an EnvironmentFile's `PORT=`); 0 would listen on
+    // a port chosen by the system while every link the store builds said 0.
+    PORT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "must be a port number from 1 to 65535")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .min(1, "must be a port number from 1 to 65535")
+            .max(65535, "must be a port number from 1 to 65535"),
+        )
+        .optional(),
+    ),
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .refine(isUrl, "is not a valid URL, like postgres://user@host:5432/greencart")
         .optional(),
     ),
     DATABASE_POOL_SIZE: optionalText.pipe(
@@ -44,10 +68,10 @@ const envSchema = z
     SHOP_TIME_ZONE: optionalText,
     SELLER_EMAIL: optionalText.pipe(z.email().optional()),
     SELLER_PASSWORD: optionalText.pipe(z.string().min(8).max(128).optional()),
-    PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+    PAYMENT_PROVIDER: optionalText.pipe(z.enum(["demo", "stripe"]).default("demo")),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
-    LOG_LEVEL: z.enum(logLevels).default("info"),
+    LOG_LEVEL: optionalText.pipe(z.enum(logLevels).default("info")),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === "stripe") {
@@ -143,9 +167,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration:\n  SHOP_TIME_ZONE: "${shopTimeZone}" is not a time zone like Asia/Kolkata`,
     );
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const port = e.PORT ?? 3000;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
-    port: e.PORT,
+    port,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

@@ -48,11 +48,21 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       seller: undefined,
     });
+    // An EnvironmentFile's `PORT=` or `LOG_LEVEL=` lines: the defaults, not port 0 or a refusal.
+    expect(loadConfig({ PORT: "", LOG_LEVEL: " ", PAYMENT_PROVIDER: "" })).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      logLevel: "info",
+      payment: { provider: "demo" },
+    });
   });
 
   it.each([
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "0" }, "PORT"],
+    [{ PORT: "80.5" }, "PORT"],
+    [{ DATABASE_URL: "postgres://db.example:99999/shop" }, "DATABASE_URL"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
