@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -105,9 +106,45 @@ describe("the server process", () => {
     expect(await productCount(again.port)).toBe(count);
     expect(again.output()).toMatch(/email:\s+owner@shop\.example/);
     expect(again.output()).not.toContain("generated");
+    // The operator's own password never lands in the output (a service manager keeps it as logs).
+    expect(again.output()).not.toContain("owner-password-1");
+    expect(again.output()).toMatch(/password:\s+the one in SELLER_PASSWORD/);
+    expect(again.output()).toContain("Payments: demo");
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
   }, 180_000);
+
+  it("shows the seller login it made even when the first start then fails (its port taken)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-taken-"));
+    folders.push(dataDir);
+    const taken = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+    try {
+      const failed = start({ DATA_DIR: dataDir }, port);
+      expect(await failed.exited).toBe(1);
+      expect(failed.output()).toContain(
+        `GreenCart could not start: Port ${port} is already in use on 127.0.0.1`,
+      );
+      expect(failed.output()).not.toMatch(/\n\s+at /); // no stack trace
+      const password = /password:\s+(\S{12,})\s+\(generated/.exec(failed.output())?.[1];
+      expect(password).toBeDefined();
+
+      const next = start({ DATA_DIR: dataDir }, await freePort());
+      await waitUntilRunning(next);
+      expect(next.output()).toContain("(chosen at first start");
+      const login = await fetch(`http://127.0.0.1:${next.port}/api/seller/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: `http://localhost:${next.port}` },
+        body: JSON.stringify({ email: "seller@greencart.local", password }),
+      });
+      expect(login.status).toBe(200);
+      next.child.kill("SIGTERM");
+      expect(await next.exited).toBe(0);
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
 
   it("stops at once with a clear message and exit code 1 on a bad setting", async () => {
     const server = start({ DATA_DIR: os.tmpdir(), PAYMENT_PROVIDER: "stripe" }, await freePort());

@@ -2,12 +2,13 @@ import path from "node:path";
 import readline from "node:readline";
 import pino from "pino";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db/open-database";
 import { DataDirLockedError } from "./db/pglite";
 import { upkeepTables } from "./db/pglite-upkeep";
 import { seedDemoCatalog } from "./db/seed/seed-demo-catalog";
 import { startHousekeeping } from "./housekeeping";
+import { startupProblem } from "./startup-problems";
 import { deleteExpiredSessions } from "./http/sessions";
 import { createLogOutput } from "./log-output";
 import { deleteOldAttempts } from "./modules/auth/rate-limit";
@@ -22,6 +23,26 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 // The process entry: config → database → seed → app → listen, and a graceful shutdown.
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  try {
+    await serve(config);
+  } catch (error) {
+    // The password made at this start exists nowhere else: a start that fails after making it
+    // (the port taken, say) shows it rather than leave the shop without a seller login.
+    if (generatedLogin && !generatedLogin.shown)
+      console.error(
+        `${sellerLoginText(config.publicUrl, generatedLogin.seller)}  (The store did not start, but this seller account was made: keep its password.)\n`,
+      );
+    const problem = startupProblem(error, config);
+    if (!problem) throw error;
+    console.error(`\nGreenCart could not start: ${problem}\n`);
+    process.exit(1);
+  }
+}
+
+/** The seller account made at this start, until its login has been shown. */
+let generatedLogin: { seller: SellerLogin; shown: boolean } | undefined;
+
+async function serve(config: Config): Promise<void> {
   const output = createLogOutput();
   const log = pino({ level: config.logLevel }, output);
   const say = (text: string) => output.write(`${text}\n`);
@@ -34,6 +55,11 @@ async function main(): Promise<void> {
     // the process: logging never blocks, and this timer fires whatever happens.
     setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
     log.info(`${signal} received: finishing open requests, then stopping`);
+    // Stopped before the banner (Ctrl+C during a first start): the login made meanwhile still shows.
+    if (generatedLogin && !generatedLogin.shown) {
+      say(sellerLoginText(config.publicUrl, generatedLogin.seller));
+      generatedLogin.shown = true;
+    }
     void stop().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -51,6 +77,11 @@ async function main(): Promise<void> {
   const added = await seedDemoCatalog(database.db, media);
   if (added > 0) log.info(`loaded the demo catalogue: ${added} products`);
   const seller = await ensureSellerAccount(database.db, config.seller);
+  if (seller.source === "generated") generatedLogin = { seller, shown: false };
+  const showLogin = () => {
+    say(sellerLoginText(config.publicUrl, seller));
+    if (generatedLogin) generatedLogin.shown = true;
+  };
 
   const app = await buildApp({ config, database, logger: log });
   const stopHousekeeping = startHousekeeping(
@@ -112,12 +143,16 @@ async function main(): Promise<void> {
       `  API reference: ${config.publicUrl}/api/docs`,
       // Phones on the shop's network would get pictures and links addressed to localhost.
       ...(!config.publicUrlSet && !["127.0.0.1", "localhost", "::1"].includes(config.host)
-        ? ["  Other devices: set PUBLIC_URL to the address they use, like http://192.168.1.20:3000"]
+        ? [
+            `  Other devices: set PUBLIC_URL to the address they use, like http://192.168.1.20:${config.port}`,
+          ]
         : []),
+      config.payment.provider === "demo"
+        ? "  Payments: demo (the store's own page; no money is taken: PAYMENT_PROVIDER=stripe takes real payments)"
+        : "  Payments: Stripe",
     ].join("\n"),
   );
   // The seller login comes last, so it is the line left on screen; Enter shows it again.
-  const showLogin = () => say(sellerLoginText(config.publicUrl, seller));
   showLogin();
   if (process.stdin.isTTY) {
     say("  (Press Enter to show the seller login again, Ctrl+C to stop.)\n");
@@ -128,10 +163,11 @@ async function main(): Promise<void> {
 
 function sellerLoginText(publicUrl: string, seller: SellerLogin): string {
   const password =
-    seller.source === "existing"
-      ? "(chosen at first start; `npm run seller:create -- --email ... --password ...` sets a new one)"
-      : seller.password +
-        (seller.source === "generated" ? "   (generated: keep it somewhere safe)" : "");
+    seller.source === "generated"
+      ? `${seller.password}   (generated: keep it somewhere safe)`
+      : seller.source === "config"
+        ? "the one in SELLER_PASSWORD"
+        : "(chosen at first start; `npm run seller:create -- --email ... --password ...` sets a new one)";
   return [
     "",
     `  Seller area: ${publicUrl}/seller`,

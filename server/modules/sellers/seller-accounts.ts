@@ -9,7 +9,10 @@ export const DEFAULT_SELLER_EMAIL = "seller@greencart.local";
 
 export interface SellerLogin {
   email: string;
-  /** Set when it should be printed: configured, or generated just now (printed once, never stored). */
+  /**
+   * Set only when generated just now: shown once, stored nowhere else. A configured one is the
+   * operator's own and is never printed (it would land in every start's log).
+   */
   password?: string;
   source: "config" | "generated" | "existing";
 }
@@ -32,7 +35,7 @@ async function ensureSellerNow(
 ): Promise<SellerLogin> {
   if (configured) {
     await upsertSeller(db, configured.email, configured.password);
-    return { email: configured.email, password: configured.password, source: "config" };
+    return { email: configured.email, source: "config" };
   }
   const [first] = await db
     .select({ email: sellers.email })

@@ -172,11 +172,8 @@ describe("ensureSellerAccount", () => {
       email: "boss@shop.example",
       password: "first-password",
     });
-    expect(first).toEqual({
-      email: "boss@shop.example",
-      password: "first-password",
-      source: "config",
-    });
+    // The configured password is the operator's own: never handed back to be printed or logged.
+    expect(first).toEqual({ email: "boss@shop.example", source: "config" });
     await ensureSellerAccount(t.database.db, {
       email: "boss@shop.example",
       password: "second-password",
