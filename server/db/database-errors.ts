@@ -118,3 +118,19 @@ const unavailable = () =>
   new AppError("unavailable", "The store is busy right now. Please try again in a moment.", {
     retryAfterSeconds: 5,
   });
+
+/**
+ * A lost connection's error as the log should carry it: what failed, not the driver's objects.
+ * pg-pool hangs the whole client on its error (`err.client`: connection parameters, the type
+ * table, the backend's query-cancel key), which a log line would otherwise serialise whole.
+ */
+export function connectionErrorForLog(error: unknown): Record<string, string | undefined> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    code: typeof code === "string" ? code : undefined,
+    severity: typeof severity === "string" ? severity : undefined,
+  };
+}

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -137,6 +138,39 @@ describe("a database that cannot be reached or goes away answers 503, try again"
       }
     },
   );
+
+  it("logs a lost connection as what failed, not the driver's client with its cancel key", async () => {
+    const lines: string[] = [];
+    const log = pino({ level: "warn" }, { write: (line: string) => void lines.push(line) });
+    // Its own application_name, so that only its connections are ended.
+    const url = new URL(real.url!);
+    url.searchParams.set("application_name", "lost_connection_log");
+    const database = await openPostgres(url.toString(), log, 2);
+    try {
+      await database.db.execute(sql`select 1`); // an idle pooled connection
+      await database.prepared({ name: "one", text: "select 1 as one" }, []); // the order lane's
+      const admin = new pg.Client({ connectionString: real.url });
+      await admin.connect();
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'lost_connection_log'",
+      );
+      await admin.end();
+      for (let i = 0; i < 50 && lines.length < 3; i++) await new Promise((r) => setTimeout(r, 100));
+      const logged = lines.map((l) => JSON.parse(l) as { msg: string; err: unknown });
+      expect([...new Set(logged.map((l) => l.msg))].sort()).toEqual([
+        "idle PostgreSQL connection failed",
+        "the change listener lost its connection; reconnecting",
+        "the order connection failed; the next order opens another",
+      ]);
+      for (const line of lines) {
+        expect(line).not.toMatch(/secretKey|processID|connectionParameters/);
+        expect(line.length).toBeLessThan(1_000);
+      }
+      expect(logged[0]!.err).toMatchObject({ message: expect.any(String) as string });
+    } finally {
+      await database.close();
+    }
+  });
 
   it("leaves a client that hung up mid-request to Fastify (400), not a database outage", () => {
     const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET", statusCode: 400 });

@@ -3,6 +3,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
 import { CONNECT_TIMEOUT_MS, type Database, type Db, type PreparedStatement } from "./database";
+import { connectionErrorForLog } from "./database-errors";
 import { migrationsFolder } from "./migrations-folder";
 import * as schema from "./schema";
 import { StatementLane } from "./statement-lane";
@@ -31,7 +32,9 @@ export async function openPostgres(
     connectionTimeoutMillis: connectTimeoutMs,
   });
   // An idle client that loses its connection must not crash the process.
-  pool.on("error", (error) => log?.warn({ err: error }, "idle PostgreSQL connection failed"));
+  pool.on("error", (error) =>
+    log?.warn({ err: connectionErrorForLog(error) }, "idle PostgreSQL connection failed"),
+  );
   pool.query = keepingConnections(pool);
 
   const migrator = await pool.connect();
@@ -56,7 +59,10 @@ export async function openPostgres(
       listeners.get(message.channel)?.forEach((l) => l(message.payload)),
     );
     client.on("error", (error) => {
-      log?.warn({ err: error }, "the change listener lost its connection; reconnecting");
+      log?.warn(
+        { err: connectionErrorForLog(error) },
+        "the change listener lost its connection; reconnecting",
+      );
       if (listener === client) listener = undefined;
       void client.end().catch(() => {});
       reconnectSoon();

@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import pg from "pg";
 import type { Logger } from "pino";
 import { CONNECT_TIMEOUT_MS, type PreparedStatement } from "./database";
+import { connectionErrorForLog } from "./database-errors";
 
 /**
  * One PostgreSQL connection in pipeline mode for the store's hot fixed statements (`place_order`),
@@ -94,7 +95,10 @@ export class StatementLane {
       if (this.#client === client) this.#client = undefined;
     };
     client.on("error", (error) => {
-      this.log?.warn({ err: error }, "the order connection failed; the next order opens another");
+      this.log?.warn(
+        { err: connectionErrorForLog(error) },
+        "the order connection failed; the next order opens another",
+      );
       forget();
       void client.end().catch(() => {});
     });
