@@ -8,7 +8,7 @@ import { art } from "./web/art-plugin";
 //  api           the HTTP API built in-process on PGlite (`server/**/*.test.ts`)
 //  api-postgres  the same API suites on PostgreSQL, plus the concurrency suites (`*.pg.test.ts`),
 //                when TEST_DATABASE_URL is set
-//  process       real server processes (`*.process.test.ts`)
+//  process       real server processes and the commands that start them (`*.process.test.ts`)
 // The api tiers migrate one database per run (server/test/global-setup.ts) and copy it per file.
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const apiFiles = ["server/**/*.test.ts"];
@@ -33,6 +33,7 @@ export default defineConfig({
             "server/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
           ],
+          exclude: ["scripts/**/*.process.test.ts"],
           environment: "node",
         },
       },
@@ -76,7 +77,7 @@ export default defineConfig({
       {
         test: {
           name: "process",
-          include: ["server/**/*.process.test.ts"],
+          include: ["server/**/*.process.test.ts", "scripts/**/*.process.test.ts"],
           env: { TEST_DB: withPostgres ? "postgres" : "pglite" },
           testTimeout: 120_000,
           hookTimeout: 120_000,

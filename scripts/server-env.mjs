@@ -1,6 +1,6 @@
 // The environment the store's server process starts with: settings that only take effect when a
 // process starts, so `npm start` and the bench set them when they spawn it (a service manager
-// should too: README, "Running in production").
+// should too: README, "Running under a service manager").
 
 /**
  * The caller's environment plus `MALLOC_ARENA_MAX=2` unless it sets its own. glibc's malloc gives
