@@ -2,19 +2,18 @@
 // to the configured database (DATA_DIR or DATABASE_URL), for benchmarks and browser journeys
 // (every product in one category with --category). Uses the demo images; prices are made up.
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { findCategory } from "../../contract/categories";
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/open-database";
 import { products } from "../db/schema";
 import { demoProducts } from "../db/seed/demo-catalog";
 import { demoImages, ensureCategoryImages } from "../db/seed/demo-images";
 import { seedDemoCatalog } from "../db/seed/seed-demo-catalog";
 import { DatabaseMediaStorage, LocalMediaStorage } from "../modules/media/media-storage";
+import { openScriptDatabase, scriptOptions } from "./script-setup";
 
-const { values } = parseArgs({
-  options: { products: { type: "string", default: "10000" }, category: { type: "string" } },
-});
+const values = scriptOptions(
+  { products: { type: "string", default: "10000" }, category: { type: "string" } },
+  "npm run seed:catalog -- [--products 10000] [--category Grains]",
+);
 const total = Number(values.products);
 if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
   console.error("--products must be a whole number from 1 to 1000000");
@@ -26,8 +25,7 @@ if (values.category !== undefined && !onlyCategory) {
   process.exit(1);
 }
 
-const config = loadConfig(process.env);
-const database = await openDatabase(config);
+const { config, database } = await openScriptDatabase();
 const media =
   config.mediaStore === "database"
     ? new DatabaseMediaStorage(database.db)

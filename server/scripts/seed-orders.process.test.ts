@@ -10,18 +10,47 @@ import { openPglite } from "../db/pglite";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-seed-orders-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const run = (script: string, args: string[]) => {
-  const result = spawnSync(
+const spawnScript = (script: string, args: string[], folder = dataDir) =>
+  spawnSync(
     process.execPath,
     ["--import", "tsx", path.resolve(import.meta.dirname, script), ...args],
     {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: folder, LOG_LEVEL: "silent" },
       encoding: "utf8",
     },
   );
+
+const run = (script: string, args: string[]) => {
+  const result = spawnScript(script, args);
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
 };
+
+it("says there is nothing to order from, rather than that it added orders, on a shop with no products", async () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-seed-orders-empty-"));
+  try {
+    const result = spawnScript("seed-orders.ts", ["--orders", "50"], empty);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("There are no products to order");
+    expect(result.stdout).not.toContain("Added");
+    const database = await openPglite(path.join(empty, "db"));
+    try {
+      const [left] = await queryRows<{ orders: number; users: number }>(
+        database.db,
+        sql`select (select count(*)::int from orders) as orders, (select count(*)::int from users) as users`,
+      );
+      expect(left).toEqual({ orders: 0, users: 0 });
+    } finally {
+      await database.close();
+    }
+    // A mistyped option: its usage, not Node's own parse error.
+    const mistyped = spawnScript("seed-orders.ts", ["--order", "50"], empty);
+    expect(mistyped.status).toBe(2);
+    expect(mistyped.stderr).toContain("Usage: npm run seed:orders");
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
 
 it("makes orders of different products, as the store itself would leave them", async () => {
   run("seed-catalog.ts", ["--products", "40"]);

@@ -2,19 +2,19 @@
 // DATABASE_URL) with generated past orders spread over the last days, for the dashboard's
 // benchmark and for trying the seller area with a busy shop's history. Needs products (run
 // `npm start` once, or seed:catalog) and makes one shopper for them.
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/open-database";
+import { queryRows } from "../db/database";
 import { addresses, users } from "../db/schema";
 import { hashPassword } from "../modules/auth/passwords";
+import { openScriptDatabase, scriptOptions } from "./script-setup";
 
-const { values } = parseArgs({
-  options: {
+const values = scriptOptions(
+  {
     orders: { type: "string", default: "100000" },
     days: { type: "string", default: "90" },
   },
-});
+  "npm run seed:orders -- [--orders 100000] [--days 90]",
+);
 const total = Number(values.orders);
 const days = Number(values.days);
 if (
@@ -28,8 +28,18 @@ if (
   process.exit(1);
 }
 
-const config = loadConfig(process.env);
-const database = await openDatabase(config);
+const { database } = await openScriptDatabase();
+const [shelf] = await queryRows<{ products: number }>(
+  database.db,
+  sql`select count(*)::int as products from products where deleted_at is null`,
+);
+if (!shelf?.products) {
+  console.error(
+    "There are no products to order: start the store once (it loads the demo catalogue), or run `npm run seed:catalog`, then try again.",
+  );
+  await database.close();
+  process.exit(1);
+}
 const [user] = await database.db
   .insert(users)
   .values({
