@@ -36,4 +36,23 @@ describe("the PostgreSQL pool", () => {
     expect(await serverProcess()).not.toBe(before);
     expect(await database.prepared(divide, [6])).toEqual([{ answer: 2 }]);
   });
+
+  it("runs its queries without parallel workers, even where the planner would find them cheap", async () => {
+    const plan = await database.db.transaction(async (tx) => {
+      // Make a parallel plan look free, as it would for a large scan.
+      for (const setting of [
+        "parallel_setup_cost",
+        "parallel_tuple_cost",
+        "min_parallel_table_scan_size",
+      ])
+        await tx.execute(sql.raw(`set local ${setting} = 0`));
+      return queryRows<{ "QUERY PLAN": string }>(
+        tx,
+        sql`explain select count(*) from products where stock >= 0`,
+      );
+    });
+    const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+    expect(text).toContain("Seq Scan on products");
+    expect(text).not.toContain("Gather");
+  });
 });
