@@ -195,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         {
           method: request.method,
           url: request.url,
+          ip: request.ip,
           status: reply.statusCode,
           ms: reply.elapsedTime,
         },

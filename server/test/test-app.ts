@@ -24,7 +24,7 @@ export interface TestContext {
 /** What a test may set of the app it builds (`BuildAppOptions`). */
 export type TestAppOptions = Pick<
   BuildAppOptions,
-  "webRoot" | "paymentProvider" | "streamHeartbeatMs" | "orderEventGapTimeoutMs"
+  "webRoot" | "paymentProvider" | "streamHeartbeatMs" | "orderEventGapTimeoutMs" | "logger"
 >;
 
 /** Builds the app on a fresh database with a fresh data folder. */
@@ -45,7 +45,7 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     webRoot: options.webRoot ?? path.join(dataDir, "no-web"),
     inspectAnswer: answerChecker(violations),
     streamHeartbeatMs: options.streamHeartbeatMs,

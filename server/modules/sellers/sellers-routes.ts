@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messageSchema, successSchema } from "../../../contract/common";
 import { sellerLoginSchema, shopSettingsResponseSchema } from "../../../contract/seller";
 import type { AppDeps } from "../../app-deps";
+import { AppError } from "../../http/app-error";
 import { errorResponses } from "../../http/route-schemas";
 import { endSession, startSession } from "../../http/sessions";
 import { forgetSession } from "../auth/session-ended";
@@ -26,7 +27,18 @@ export function sellersRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const sellerId = await loginSeller(deps.db, request.body, request.ip);
+        const sellerId = await loginSeller(deps.db, request.body, request.ip).catch(
+          (error: unknown) => {
+            // The seller area holds the shop's money and stock: an operator sees every refusal.
+            if (error instanceof AppError)
+              request.log.warn(
+                { email: request.body.email, ip: request.ip, code: error.code },
+                "seller login refused",
+              );
+            throw error;
+          },
+        );
+        request.log.info({ sellerId, ip: request.ip }, "seller logged in");
         await startSession(deps.db, reply, "seller", sellerId, cookie);
         return { success: true as const, message: "Logged In" };
       },

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { sessions, sellers } from "../../db/schema";
 import { verifyPassword } from "../auth/passwords";
@@ -7,7 +8,17 @@ import { post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 import { DEFAULT_SELLER_EMAIL, ensureSellerAccount, upsertSeller } from "./seller-accounts";
 
-const t = useTestApp();
+/** What the store logged (warn and above, as the console shows by default at info). */
+const logged: { level: number; msg: string; [key: string]: unknown }[] = [];
+const t = useTestApp(
+  {},
+  {
+    logger: pino(
+      { level: "info" },
+      { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) },
+    ),
+  },
+);
 
 describe("seller login", () => {
   it("logs in with a seller cookie separate from the shopper's, and logs out on the server", async () => {
@@ -91,6 +102,7 @@ describe("seller login, more", () => {
     });
 
   it("refuses the 6th attempt after 5 failures with 429 and Retry-After, even with the right password", async () => {
+    logged.length = 0;
     const { password } = await createSeller(t.database.db, { email: "owner@shop.example" });
     for (let i = 0; i < 5; i++) {
       const failed = await login({ email: "owner@shop.example", password: `wrong-${i}` });
@@ -102,10 +114,21 @@ describe("seller login, more", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
     expect(limited.cookies.find((c) => c.name === "seller_sid")).toBeUndefined();
+    // The operator sees each refusal with its address, never a password.
+    const refusals = logged.filter((line) => line.msg === "seller login refused");
+    expect(refusals.map((line) => [line.level, line.code, line.email, line.ip])).toEqual([
+      ...Array.from({ length: 5 }, () => [40, "not_authorized", "owner@shop.example", "10.0.0.1"]),
+      [40, "rate_limited", "owner@shop.example", "10.0.0.1"],
+    ]);
+    expect(JSON.stringify(logged)).not.toContain(password);
+    expect(JSON.stringify(logged)).not.toContain("wrong-0");
     // The limit is per account and address: the owner on another network still gets in.
     expect((await login({ email: "owner@shop.example", password }, "10.0.0.2")).statusCode).toBe(
       200,
     );
+    expect(logged.filter((line) => line.msg === "seller logged in")).toEqual([
+      expect.objectContaining({ level: 30, ip: "10.0.0.2" }),
+    ]);
   });
 
   it("forgets earlier failures after a successful login", async () => {
