@@ -72,6 +72,9 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     LOG_LEVEL: optionalText.pipe(z.enum(logLevels).default("info")),
+    DEMO_CATALOG: optionalText.pipe(
+      z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === "stripe") {
@@ -132,6 +135,8 @@ export interface Config {
   seller: { email: string; password: string } | undefined;
   payment: { provider: "demo" | "stripe"; stripeSecretKey?: string; stripeWebhookSecret?: string };
   logLevel: (typeof logLevels)[number];
+  /** Whether a start on a shop with no products loads the demo catalogue (DEMO_CATALOG, default on). */
+  demoCatalog: boolean;
 }
 
 export class ConfigError extends Error {
@@ -193,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     logLevel: e.LOG_LEVEL,
+    demoCatalog: e.DEMO_CATALOG === "on",
   };
 }
 

@@ -55,6 +55,8 @@ describe("loadConfig", () => {
       logLevel: "info",
       payment: { provider: "demo" },
     });
+    expect(loadConfig({ DEMO_CATALOG: "" }).demoCatalog).toBe(true);
+    expect(loadConfig({ DEMO_CATALOG: "off" }).demoCatalog).toBe(false);
   });
 
   it.each([
@@ -66,6 +68,7 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ DEMO_CATALOG: "no" }, "DEMO_CATALOG"],
     [{ PAYMENT_PROVIDER: "paypal" }, "PAYMENT_PROVIDER"],
     [{ PAYMENT_PROVIDER: "stripe" }, "STRIPE_SECRET_KEY"],
     [{ SELLER_EMAIL: "a@b.co" }, "SELLER_PASSWORD"],

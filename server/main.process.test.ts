@@ -68,8 +68,9 @@ describe("the server process", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-"));
     folders.push(dataDir);
 
-    const first = start({ DATA_DIR: dataDir }, await freePort());
+    const first = start({ DATA_DIR: dataDir, LOG_LEVEL: "info" }, await freePort());
     await waitUntilRunning(first);
+    expect(first.output()).toContain("DEMO_CATALOG=off starts a new shop empty");
     expect(first.output()).toContain(`GreenCart is running at http://localhost:${first.port}`);
     expect(first.output()).toMatch(/email:\s+seller@greencart\.local/);
     expect(first.output()).toMatch(/password:\s+\S{12,}\s+\(generated: keep it somewhere safe\)/);
@@ -113,6 +114,20 @@ describe("the server process", () => {
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
   }, 180_000);
+
+  it("starts a new shop empty with DEMO_CATALOG=off", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-empty-"));
+    folders.push(dataDir);
+    const server = start(
+      { DATA_DIR: dataDir, DEMO_CATALOG: "off", LOG_LEVEL: "info" },
+      await freePort(),
+    );
+    await waitUntilRunning(server);
+    expect(await productCount(server.port)).toBe(0);
+    expect(server.output()).not.toContain("loaded the demo catalogue");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 120_000);
 
   it("shows the seller login it made even when the first start then fails (its port taken)", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-taken-"));

@@ -74,8 +74,11 @@ async function serve(config: Config): Promise<void> {
     config.mediaStore === "database"
       ? new DatabaseMediaStorage(database.db)
       : new LocalMediaStorage(path.join(config.dataDir, "media"));
-  const added = await seedDemoCatalog(database.db, media);
-  if (added > 0) log.info(`loaded the demo catalogue: ${added} products`);
+  const added = config.demoCatalog ? await seedDemoCatalog(database.db, media) : 0;
+  if (added > 0)
+    log.info(
+      `loaded the demo catalogue into the empty shop: ${added} products (DEMO_CATALOG=off starts a new shop empty)`,
+    );
   const seller = await ensureSellerAccount(database.db, config.seller);
   if (seller.source === "generated") generatedLogin = { seller, shown: false };
   const showLogin = () => {
