@@ -125,6 +125,9 @@ describe("the server process", () => {
     await waitUntilRunning(server);
     expect(await productCount(server.port)).toBe(0);
     expect(server.output()).not.toContain("loaded the demo catalogue");
+    // The category tiles still have their pictures.
+    const tile = await fetch(`http://127.0.0.1:${server.port}/media/category-fruits.webp`);
+    expect(tile.status).toBe(200);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
   }, 120_000);

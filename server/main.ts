@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db/open-database";
 import { DataDirLockedError } from "./db/pglite";
 import { upkeepTables } from "./db/pglite-upkeep";
+import { ensureCategoryImages } from "./db/seed/demo-images";
 import { seedDemoCatalog } from "./db/seed/seed-demo-catalog";
 import { startHousekeeping } from "./housekeeping";
 import { startupProblem } from "./startup-problems";
@@ -74,6 +75,8 @@ async function serve(config: Config): Promise<void> {
     config.mediaStore === "database"
       ? new DatabaseMediaStorage(database.db)
       : new LocalMediaStorage(path.join(config.dataDir, "media"));
+  // The category tiles' pictures belong to the store, demo catalogue or not.
+  await ensureCategoryImages(media);
   const added = config.demoCatalog ? await seedDemoCatalog(database.db, media) : 0;
   if (added > 0)
     log.info(

@@ -6,6 +6,7 @@ import { categories, categoryKeys } from "../../../contract/categories";
 import type { Product } from "../../../contract/product";
 import { useTestApp } from "../../test/test-app";
 import { thumbnailUrl } from "../../modules/media/product-images";
+import { ensureCategoryImages } from "./demo-images";
 import { seedDemoCatalog } from "./seed-demo-catalog";
 
 const t = useTestApp();
@@ -38,11 +39,15 @@ describe("demo catalogue", () => {
     const thumb = await t.app.inject({ url: thumbnailUrl(products[0]!.image[0]!) });
     expect(thumb.statusCode).toBe(200);
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
+  });
 
+  it("puts the category tiles' pictures in place, which the store shows with or without it", async () => {
+    await ensureCategoryImages(t.media);
     for (const category of categories) {
       expect(
         fs.existsSync(path.join(t.dataDir, "media", category.image.replace("/media/", ""))),
       ).toBe(true);
+      expect((await t.app.inject({ url: category.image })).statusCode).toBe(200);
     }
   });
 });

@@ -6,7 +6,7 @@ import type { Db } from "../database";
 import { products } from "../schema";
 import { withStartupLock } from "../startup-lock";
 import { demoProducts } from "./demo-catalog";
-import { demoImages, ensureCategoryImages } from "./demo-images";
+import { demoImages } from "./demo-images";
 
 /**
  * Loads the demo catalogue into an empty store (and only then), so `npm start` shows a full shop.
@@ -14,7 +14,6 @@ import { demoImages, ensureCategoryImages } from "./demo-images";
  * number of products added.
  */
 export async function seedDemoCatalog(db: Db, media: MediaStorage): Promise<number> {
-  await ensureCategoryImages(media);
   const images = new Map<string, string[]>();
   for (const item of demoProducts)
     if (!images.has(item.icon)) images.set(item.icon, await demoImages(media, item.icon));

@@ -92,6 +92,11 @@ export function HomePage() {
           <ProductGridSkeleton count={5} />
         ) : bestSellers.isError ? (
           <LoadError what="products" onRetry={() => void bestSellers.refetch()} />
+        ) : bestSellers.data.length === 0 ? (
+          // A new shop, or one sold out of everything for the moment.
+          <p className="mt-6 text-gray-600">
+            Nothing is in stock right now. Please check back soon.
+          </p>
         ) : (
           <ul className={productGridClass}>
             {bestSellers.data.map((p) => (
