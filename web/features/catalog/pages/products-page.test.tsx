@@ -99,6 +99,20 @@ describe("products page", () => {
     expect(document.title).toBe("Search: tomato | GreenCart");
   });
 
+  it("tells a search that found nothing from a shop with nothing in stock", async () => {
+    mockApi((url) => productListAnswer(url, []));
+    const searched = renderApp(<ProductsPage />, { path: "/products?search=durian" });
+    expect(
+      await screen.findByText("No products match your search. Try another word."),
+    ).toBeInTheDocument();
+    searched.unmount();
+    renderApp(<ProductsPage />, { path: "/products" });
+    expect(
+      await screen.findByText("Nothing is in stock right now. Please check back soon."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No products match/)).not.toBeInTheDocument();
+  });
+
   it("has its own search box for screens without the bar's (phones), which searches the same way", async () => {
     const calls = mockApi((url) =>
       productListAnswer(url, [...catalogue, product(99, "Fresh Tomato")]),

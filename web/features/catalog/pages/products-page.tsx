@@ -52,7 +52,9 @@ export function ProductsPage() {
         firstPage={allProductsPage(settled)}
         empty={
           <p className="mt-10 text-center text-gray-600">
-            No products match your search. Try another word.
+            {settled
+              ? "No products match your search. Try another word."
+              : "Nothing is in stock right now. Please check back soon."}
           </p>
         }
       />
