@@ -29,9 +29,12 @@ export function sellersRoutes(deps: AppDeps) {
       async (request, reply) => {
         const sellerId = await loginSeller(deps.db, request.body, request.ip).catch(
           (error: unknown) => {
-            // The seller area holds the shop's money and stock: an operator sees every refusal.
+            // The seller area holds the shop's money and stock: an operator sees every password
+            // tried (warn; the login limits bound how many). Refusals by the limits themselves
+            // cost nothing and are as many as an attacker sends: logged at debug, so they cannot
+            // flood the log.
             if (error instanceof AppError)
-              request.log.warn(
+              request.log[error.code === "rate_limited" ? "debug" : "warn"](
                 { email: request.body.email, ip: request.ip, code: error.code },
                 "seller login refused",
               );

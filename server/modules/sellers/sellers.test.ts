@@ -114,12 +114,12 @@ describe("seller login, more", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
     expect(limited.cookies.find((c) => c.name === "seller_sid")).toBeUndefined();
-    // The operator sees each refusal with its address, never a password.
+    // The operator sees each password tried with its address, never the password; the limits'
+    // own refusals (as many as an attacker sends) stay below the default level.
     const refusals = logged.filter((line) => line.msg === "seller login refused");
-    expect(refusals.map((line) => [line.level, line.code, line.email, line.ip])).toEqual([
-      ...Array.from({ length: 5 }, () => [40, "not_authorized", "owner@shop.example", "10.0.0.1"]),
-      [40, "rate_limited", "owner@shop.example", "10.0.0.1"],
-    ]);
+    expect(refusals.map((line) => [line.level, line.code, line.email, line.ip])).toEqual(
+      Array.from({ length: 5 }, () => [40, "not_authorized", "owner@shop.example", "10.0.0.1"]),
+    );
     expect(JSON.stringify(logged)).not.toContain(password);
     expect(JSON.stringify(logged)).not.toContain("wrong-0");
     // The limit is per account and address: the owner on another network still gets in.
