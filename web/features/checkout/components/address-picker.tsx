@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Address } from "../../../../contract/address";
@@ -20,6 +20,16 @@ export function AddressPicker({
 }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAddress();
+  const picker = useRef<HTMLDivElement>(null);
+  // The open list lies over the payment method: it closes when the shopper presses elsewhere.
+  useEffect(() => {
+    if (!open) return;
+    const pressed = (event: PointerEvent) => {
+      if (!picker.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", pressed);
+    return () => document.removeEventListener("pointerdown", pressed);
+  }, [open]);
   if (addresses.length === 0) {
     return (
       <div className="mt-2 flex items-center justify-between gap-2 text-gray-600">
@@ -41,8 +51,14 @@ export function AddressPicker({
   };
   return (
     <div
+      ref={picker}
       className="relative mt-2 flex items-start justify-between gap-2 text-gray-600"
       onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+      // ... or tabs out of it, so the keyboard never lands on a control the list covers.
+      onBlur={(event) => {
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget))
+          setOpen(false);
+      }}
     >
       <p className="min-w-0 break-words">
         {selected ? describeAddress(selected) : "No address found"}

@@ -185,6 +185,28 @@ describe("cart page", () => {
     expect(new Headers(order.init?.headers).get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("closes the address list, which lies over the payment method, when focus or a press leaves it", async () => {
+    api([address("a1", "1 First St"), address("a2", "2 Second St")]);
+    renderApp(<CartPage />, { path: "/cart" });
+    await screen.findByText(/1 First St/);
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "Change" }));
+    const list = screen.getByRole("list", { name: "Saved addresses" });
+    // Tabbing through the list keeps it open; past its last link it closes.
+    const inList =
+      within(list).getAllByRole("button").length + within(list).getAllByRole("link").length;
+    for (let i = 0; i < inList; i++) await ui.tab();
+    expect(screen.getByRole("list", { name: "Saved addresses" })).toBeInTheDocument();
+    await ui.tab();
+    expect(screen.queryByRole("list", { name: "Saved addresses" })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Payment Method")).toHaveFocus();
+
+    await ui.click(screen.getByRole("button", { name: "Change" }));
+    expect(screen.getByRole("list", { name: "Saved addresses" })).toBeInTheDocument();
+    await ui.click(screen.getByText("Price"));
+    expect(screen.queryByRole("list", { name: "Saved addresses" })).not.toBeInTheDocument();
+  });
+
   it("keeps the chosen address and payment when the page is loaded again (a reload), and chooses an address just added", async () => {
     api([address("a1", "1 First St"), address("a2", "2 Second St"), address("a3", "3 Third St")]);
     const first = renderApp(<CartPage />, { path: "/cart" });
