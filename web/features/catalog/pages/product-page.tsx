@@ -144,6 +144,13 @@ export function ProductPage() {
         <div className="h-0.5 w-20 rounded-full bg-primary" />
         {related.isPending ? (
           <ProductGridSkeleton count={5} />
+        ) : others.length === 0 ? (
+          // A new shop, a category of one, or the answer lost: say so rather than a blank space.
+          <p className="mt-6 text-gray-600">
+            {related.isError
+              ? "Related products could not be loaded."
+              : "No other products of this category are in stock right now."}
+          </p>
         ) : (
           <ul className={`${productGridClass} w-full`}>
             {others.map((p) => (

@@ -160,6 +160,21 @@ describe("category page", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Load more" })).toBeEnabled());
   });
 
+  it("offers the other categories and all products from one with nothing in stock", async () => {
+    mockApi((url) => productListAnswer(url, []));
+    renderApp(<CategoryPage />, { path: "/products/fruits", pattern: "/products/:category" });
+    expect(await screen.findByText("No products found in this category.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Organic veggies" })).toHaveAttribute(
+      "href",
+      "/products/vegetables",
+    );
+    expect(screen.queryByRole("link", { name: "Fresh Fruits" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Browse all products" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
+  });
+
   it("says so for a category that does not exist, without asking", async () => {
     const calls = mockApi((url) => productListAnswer(url, catalogue));
     renderApp(<CategoryPage />, { path: "/products/shoes", pattern: "/products/:category" });
