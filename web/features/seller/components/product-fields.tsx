@@ -126,7 +126,7 @@ function Field({
 export function ProductFields({
   form,
   onChange,
-  errors = {},
+  errors: reported = {},
   mode = "add",
 }: {
   form: ProductForm;
@@ -134,6 +134,12 @@ export function ProductFields({
   errors?: ProductFormErrors;
   mode?: "add" | "edit";
 }) {
+  // A mistake said at Save stays said only while the field is still wrong: it clears as the
+  // seller mends it (and says what is wrong now if that changed), not at the next Save.
+  const now = productFormErrors(form);
+  const errors: ProductFormErrors = Object.fromEntries(
+    Object.keys(reported).map((key) => [key, now[key as keyof ProductForm]]),
+  );
   const set = (key: keyof ProductForm) => (e: { target: { value: string } }) =>
     onChange({ ...form, [key]: e.target.value });
   return (

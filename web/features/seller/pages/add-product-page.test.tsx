@@ -68,6 +68,31 @@ describe("seller: add product", () => {
     expect(calls.some((c) => c.url === "/api/product/add")).toBe(false);
   });
 
+  it("clears each field's mistake as the seller mends it, and says what is wrong now", async () => {
+    mockApi(() => undefined);
+    render();
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole("button", { name: "ADD" }));
+    expect(screen.getByText("Enter the product's name.")).toBeInTheDocument();
+    await ui.type(screen.getByLabelText("Product Name"), "Alphonso Mango");
+    expect(screen.queryByText("Enter the product's name.")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Product Name")).toHaveAttribute("aria-invalid", "false");
+    await ui.selectOptions(screen.getByLabelText("Category"), "Fruits");
+    expect(screen.queryByText("Choose a category.")).not.toBeInTheDocument();
+    await ui.type(screen.getByLabelText("Product Price"), "40");
+    expect(screen.queryByText(/Enter a price in rupees/)).not.toBeInTheDocument();
+    await ui.type(screen.getByLabelText("Offer Price"), "45");
+    expect(
+      screen.getByText("The offer price must not be more than the price."),
+    ).toBeInTheDocument();
+    await ui.clear(screen.getByLabelText("Offer Price"));
+    await ui.type(screen.getByLabelText("Offer Price"), "35");
+    expect(screen.queryByText(/The offer price|Enter an offer price/)).not.toBeInTheDocument();
+    // A field that was right at ADD says nothing while it is typed in.
+    await ui.clear(screen.getByLabelText("Stock"));
+    expect(screen.queryByText(/Enter a whole number/)).not.toBeInTheDocument();
+  });
+
   it("says a missing picture beside the pictures, with the focus on the first slot, and no toast", async () => {
     const calls = mockApi(() => undefined);
     render();
