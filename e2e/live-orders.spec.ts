@@ -102,14 +102,14 @@ test("the shopper's order page follows the seller's moves live, with a correct c
   await expect(status).toHaveText("Packing", { timeout: 5_000 });
   await card.getByRole("button", { name: "Mark Out for Delivery" }).click();
   await expect(status).toHaveText("Out for Delivery", { timeout: 5_000 });
-  await expect(shop.getByText("Your order is Out for Delivery")).toBeVisible();
+  await expect(shop.getByText("Your order is out for delivery")).toBeVisible();
   const progress = shop.getByRole("list", { name: "Order progress" });
   await expect(progress.locator('[aria-current="step"]')).toContainText("Out for Delivery");
   await expect(countdown).toContainText(`Arriving by ${expected.time}`);
 
   await card.getByRole("button", { name: "Mark Delivered" }).click();
   await expect(status).toHaveText("Delivered", { timeout: 5_000 });
-  await expect(shop.getByText("Your order is Delivered")).toBeVisible();
+  await expect(shop.getByText("Your order has been delivered")).toBeVisible();
   const delivered = (
     (await (await shop.request.get(`/api/order/${id}`)).json()) as { order: Order }
   ).order;

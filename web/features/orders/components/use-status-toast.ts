@@ -2,8 +2,18 @@ import { useEffect, useRef } from "react";
 import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
 
+/** What a status change tells the shopper, in a sentence (not "Your order is Packing"). */
+const messages: Record<Order["status"], string> = {
+  "Awaiting Payment": "Your order is waiting for payment",
+  "Order Placed": "Your order has been placed",
+  Packing: "Your order is being packed",
+  "Out for Delivery": "Your order is out for delivery",
+  Delivered: "Your order has been delivered",
+  Cancelled: "Your order was cancelled",
+};
+
 export function statusMessage(status: Order["status"]): string {
-  return status === "Cancelled" ? "Your order was cancelled" : `Your order is ${status}`;
+  return messages[status];
 }
 
 /** Toasts when the shown order's status changes while the page is open (live or polled). */

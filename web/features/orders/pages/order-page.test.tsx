@@ -104,7 +104,7 @@ describe("order detail", () => {
       status: "Out for Delivery",
       history: [...packing.history, { status: "Out for Delivery", at: "2026-11-22T10:11:00.000Z" }],
     });
-    expect(await screen.findByText("Your order is Out for Delivery")).toBeInTheDocument();
+    expect(await screen.findByText("Your order is out for delivery")).toBeInTheDocument();
     expect(screen.getByTestId("order-status")).toHaveTextContent("Out for Delivery");
     expect(
       within(screen.getByRole("list", { name: "Order progress" })).getByText("Out for Delivery")
@@ -179,7 +179,7 @@ describe("order detail", () => {
     };
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(fetched()).toBeGreaterThan(before);
-    expect(await screen.findByText("Your order is Out for Delivery")).toBeInTheDocument();
+    expect(await screen.findByText("Your order is out for delivery")).toBeInTheDocument();
   });
 
   it("keeps the order on screen when a refresh fails, saying it is not updating, until one works", async () => {
