@@ -735,7 +735,7 @@ describe("seller: live order queue", () => {
     const cancelled = [makeOrder("c0000001-x", { status: "Cancelled" })];
     serve([], [], newest, { Cancelled: [cancelled], Delivered: [newest, []] });
     render("/seller/orders?status=Cancelled");
-    expect(await screen.findByText("No Cancelled orders among the newest 200.")).toBeVisible();
+    expect(await screen.findByText("No cancelled orders among the newest 200.")).toBeVisible();
     const more = screen.getByRole("button", { name: "Show older Cancelled orders" });
     more.focus();
     await userEvent.keyboard("{Enter}");
@@ -760,7 +760,7 @@ describe("seller: live order queue", () => {
     serve([makeOrder("aaaaaaaa-1")], []);
     render("/seller/orders?status=Awaiting%20Payment");
     const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
-    await screen.findByText("No orders in Awaiting Payment.");
+    await screen.findByText("No orders awaiting payment.");
     expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(0)");
     const stream = Source.current(EVENTS)!;
     await stream.open();
@@ -780,7 +780,7 @@ describe("seller: live order queue", () => {
       ...moved(unpaid, "Order Placed"),
       isPaid: true,
     });
-    expect(await screen.findByText("No orders in Awaiting Payment.")).toBeInTheDocument();
+    expect(await screen.findByText("No orders awaiting payment.")).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: /Awaiting payment/ })).toHaveTextContent("(0)");
     expect(within(nav).getByRole("link", { name: /All open/ })).toHaveTextContent("(2)");
     expect(screen.getByText(/New order #ffffffff/)).toBeInTheDocument();
@@ -940,7 +940,7 @@ describe("seller: live order queue", () => {
       return undefined;
     });
     render("/seller/orders?status=Delivered");
-    await screen.findByText("No orders in Delivered.");
+    await screen.findByText("No delivered orders.");
     const nav = screen.getByRole("navigation", { name: "Filter orders by status" });
     await userEvent.click(within(nav).getByRole("link", { name: /All open/ }));
     expect(await screen.findByRole("article", { name: "Order aaaaaaaa" })).toBeInTheDocument();

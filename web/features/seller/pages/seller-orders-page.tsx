@@ -40,6 +40,15 @@ import { useProductsFollowOrders } from "../components/products-follow-orders";
 import { LiveBadge } from "../../../ui/live-badge";
 
 type Filter = "open" | OrderStatus | "refund-due";
+/** A status's orders, as an empty list names them ("No orders being packed."). */
+const ordersIn: Record<OrderStatus, string> = {
+  "Awaiting Payment": "orders awaiting payment",
+  "Order Placed": "orders just placed",
+  Packing: "orders being packed",
+  "Out for Delivery": "orders out for delivery",
+  Delivered: "delivered orders",
+  Cancelled: "cancelled orders",
+};
 const filters: { value: Filter; label: string }[] = [
   { value: "open", label: "All open" },
   ...visibleStatuses.map((s) => ({ value: s, label: s })),
@@ -352,8 +361,8 @@ export function SellerOrdersPage() {
                 : filter === "refund-due"
                   ? "No refunds owed."
                   : historyFull && !historyShown
-                    ? `No ${filter} orders among the newest ${SELLER_LIST_LIMIT}.`
-                    : `No orders in ${filter}.`}
+                    ? `No ${ordersIn[filter]} among the newest ${SELLER_LIST_LIMIT}.`
+                    : `No ${ordersIn[filter]}.`}
             </p>
           ) : (
             <QueueClock value={now}>
