@@ -93,6 +93,33 @@ describe("seller: add product", () => {
     expect(screen.queryByText(/Enter a whole number/)).not.toBeInTheDocument();
   });
 
+  it("takes a chosen picture out again with Remove, and sends only the pictures left", async () => {
+    const calls = mockApi((url) =>
+      url === "/api/product/add"
+        ? { status: 201, body: { success: true, message: "Product Added", product: {} } }
+        : undefined,
+    );
+    render();
+    const ui = userEvent.setup();
+    const mango = new File(["png"], "mango.png", { type: "image/png" });
+    const wrong = new File(["png"], "wrong.png", { type: "image/png" });
+    await ui.upload(screen.getByLabelText("Upload image 1"), mango);
+    await ui.upload(screen.getByLabelText("Upload image 2"), wrong);
+    expect(screen.getAllByRole("button", { name: /^Remove image/ })).toHaveLength(2);
+    await ui.click(screen.getByRole("button", { name: "Remove image 2" }));
+    expect(screen.queryByAltText("Image 2 preview")).not.toBeInTheDocument();
+    expect(screen.getByAltText("Image 1 preview")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Remove image 2" })).not.toBeInTheDocument();
+    await ui.type(screen.getByLabelText("Product Name"), "Alphonso Mango");
+    await ui.selectOptions(screen.getByLabelText("Category"), "Fruits");
+    await ui.type(screen.getByLabelText("Product Price"), "500");
+    await ui.type(screen.getByLabelText("Offer Price"), "449");
+    await ui.click(screen.getByRole("button", { name: "ADD" }));
+    expect(await screen.findByText("Product Added")).toBeInTheDocument();
+    const body = calls.find((c) => c.url === "/api/product/add")!.init?.body as FormData;
+    expect(body.getAll("images")).toEqual([mango]);
+  });
+
   it("says a missing picture beside the pictures, with the focus on the first slot, and no toast", async () => {
     const calls = mockApi(() => undefined);
     render();

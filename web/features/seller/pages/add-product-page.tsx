@@ -84,43 +84,56 @@ export function AddProductPage() {
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           {files.map((_, index) => (
-            <label key={index} className="cursor-pointer">
-              <input
-                ref={index === 0 ? firstSlot : undefined}
-                type="file"
-                accept={IMAGE_ACCEPT}
-                className="peer sr-only"
-                aria-invalid={index === 0 && imageError === NO_PICTURE ? true : undefined}
-                aria-describedby={imageError ? "add-product-image-error" : undefined}
-                onChange={(e) => {
-                  choose(index, e.target.files?.[0]);
-                  // Emptied, so that the same file can be chosen again (another product's photo).
-                  e.target.value = "";
-                }}
-              />
-              {previews[index] ? (
-                <img
-                  src={previews[index]}
-                  // A file the browser cannot show is no picture the server will take: said now,
-                  // beside the slot, rather than after the upload.
-                  onError={() => {
-                    choose(index, undefined);
-                    setImageError(`Picture ${index + 1} is not a JPEG, PNG, WebP or AVIF image.`);
+            <div key={index} className="flex flex-col items-center">
+              <label className="cursor-pointer">
+                <input
+                  ref={index === 0 ? firstSlot : undefined}
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  className="peer sr-only"
+                  aria-invalid={index === 0 && imageError === NO_PICTURE ? true : undefined}
+                  aria-describedby={imageError ? "add-product-image-error" : undefined}
+                  onChange={(e) => {
+                    choose(index, e.target.files?.[0]);
+                    // Emptied, so that the same file can be chosen again (another product's photo).
+                    e.target.value = "";
                   }}
-                  alt={`Image ${index + 1} preview`}
-                  width={100}
-                  height={100}
-                  className="h-24 w-24 rounded border object-cover peer-focus-visible:ring-2 peer-focus-visible:ring-primary"
                 />
-              ) : (
-                <span className="flex h-24 w-24 flex-col items-center justify-center gap-1 rounded border-2 border-dashed border-gray-300 text-xs text-gray-500 peer-focus-visible:ring-2 peer-focus-visible:ring-primary hover:border-primary hover:text-primary">
-                  <UploadIcon />
-                  <span>
-                    Upload<span className="sr-only"> image {index + 1}</span>
+                {previews[index] ? (
+                  <img
+                    src={previews[index]}
+                    // A file the browser cannot show is no picture the server will take: said now,
+                    // beside the slot, rather than after the upload.
+                    onError={() => {
+                      choose(index, undefined);
+                      setImageError(`Picture ${index + 1} is not a JPEG, PNG, WebP or AVIF image.`);
+                    }}
+                    alt={`Image ${index + 1} preview`}
+                    width={100}
+                    height={100}
+                    className="h-24 w-24 rounded border object-cover peer-focus-visible:ring-2 peer-focus-visible:ring-primary"
+                  />
+                ) : (
+                  <span className="flex h-24 w-24 flex-col items-center justify-center gap-1 rounded border-2 border-dashed border-gray-300 text-xs text-gray-500 peer-focus-visible:ring-2 peer-focus-visible:ring-primary hover:border-primary hover:text-primary">
+                    <UploadIcon />
+                    <span>
+                      Upload<span className="sr-only"> image {index + 1}</span>
+                    </span>
                   </span>
-                </span>
+                )}
+              </label>
+              {/* A wrong picture can be taken out before the product is saved. */}
+              {files[index] && (
+                <button
+                  type="button"
+                  onClick={() => choose(index, undefined)}
+                  className="min-h-11 px-2 text-sm text-red-700 hover:underline"
+                  aria-label={`Remove image ${index + 1}`}
+                >
+                  Remove
+                </button>
               )}
-            </label>
+            </div>
           ))}
         </div>
         {imageError && (
