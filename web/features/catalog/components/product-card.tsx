@@ -12,6 +12,9 @@ import { Stars } from "../../../ui/stars";
 export const productGridClass =
   "mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-5 lg:grid-cols-5";
 
+/** What an in-stock list with nothing in it says (a new shop, or one sold out for the moment). */
+export const NOTHING_IN_STOCK = "Nothing is in stock right now. Please check back soon.";
+
 /**
  * One product of a list. It draws again only when its own product, its quantity in the cart or the
  * app's readiness changes: not when another card's quantity does, nor when the list grows (a list

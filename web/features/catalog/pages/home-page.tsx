@@ -8,7 +8,12 @@ import { ArtPicture } from "../../../ui/art-picture";
 import { homeBestSellers } from "../../../../contract/catalogue-urls";
 import { useProductList } from "../../../lib/catalogue-api";
 import { LoadError } from "../../../ui/load-error";
-import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
+import {
+  NOTHING_IN_STOCK,
+  ProductCard,
+  ProductGridSkeleton,
+  productGridClass,
+} from "../components/product-card";
 
 const HomeMore = lazy(async () => ({
   default: (await import("../components/home-more")).HomeMore,
@@ -94,9 +99,7 @@ export function HomePage() {
           <LoadError what="products" onRetry={() => void bestSellers.refetch()} />
         ) : bestSellers.data.length === 0 ? (
           // A new shop, or one sold out of everything for the moment.
-          <p className="mt-6 text-gray-600">
-            Nothing is in stock right now. Please check back soon.
-          </p>
+          <p className="mt-6 text-gray-600">{NOTHING_IN_STOCK}</p>
         ) : (
           <ul className={productGridClass}>
             {bestSellers.data.map((p) => (

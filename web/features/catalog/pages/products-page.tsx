@@ -4,6 +4,7 @@ import { allProductsPage, searchText } from "../../../../contract/catalogue-urls
 import { useAppReady } from "../../../ui/app-ready";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
 import { PagedProducts } from "../components/paged-products";
+import { NOTHING_IN_STOCK } from "../components/product-card";
 import { productsPageName } from "../../../../contract/page-title";
 import { usePageTitle } from "../../../ui/page-title";
 
@@ -52,9 +53,7 @@ export function ProductsPage() {
         firstPage={allProductsPage(settled)}
         empty={
           <p className="mt-10 text-center text-gray-600">
-            {settled
-              ? "No products match your search. Try another word."
-              : "Nothing is in stock right now. Please check back soon."}
+            {settled ? "No products match your search. Try another word." : NOTHING_IN_STOCK}
           </p>
         }
       />
