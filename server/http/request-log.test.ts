@@ -1,19 +1,11 @@
-import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { capturedLog } from "../test/captured-log";
 import { startTestApp } from "../test/test-app";
 
-const logged: Record<string, unknown>[] = [];
+const { logger, lines: logged } = capturedLog("debug");
 let t: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
-  t = await startTestApp(
-    {},
-    {
-      logger: pino(
-        { level: "debug" },
-        { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) },
-      ),
-    },
-  );
+  t = await startTestApp({}, { logger });
 });
 afterAll(async () => {
   await t?.close();

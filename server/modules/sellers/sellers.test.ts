@@ -1,24 +1,16 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { sessions, sellers } from "../../db/schema";
 import { verifyPassword } from "../auth/passwords";
 import { createSeller, createShopper } from "../../test/sessions";
+import { capturedLog } from "../../test/captured-log";
 import { post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 import { DEFAULT_SELLER_EMAIL, ensureSellerAccount, upsertSeller } from "./seller-accounts";
 
-/** What the store logged (warn and above, as the console shows by default at info). */
-const logged: { level: number; msg: string; [key: string]: unknown }[] = [];
-const t = useTestApp(
-  {},
-  {
-    logger: pino(
-      { level: "info" },
-      { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) },
-    ),
-  },
-);
+/** What the store logged, at the console's default level (info and above). */
+const { logger, lines: logged } = capturedLog("info");
+const t = useTestApp({}, { logger });
 
 describe("seller login", () => {
   it("logs in with a seller cookie separate from the shopper's, and logs out on the server", async () => {

@@ -11,13 +11,17 @@ Object.assign(URL, { createObjectURL: () => "blob:preview", revokeObjectURL: () 
 
 const render = () => renderApp(<AddProductPage />, { path: "/seller" });
 
+/** An API that takes the product (201), as the server does. */
+const answeringAdd = () =>
+  mockApi((url) =>
+    url === "/api/product/add"
+      ? { status: 201, body: { success: true, message: "Product Added", product: {} } }
+      : undefined,
+  );
+
 describe("seller: add product", () => {
   it("sends the reorder level with the other fields and the pictures", async () => {
-    const calls = mockApi((url) =>
-      url === "/api/product/add"
-        ? { status: 201, body: { success: true, message: "Product Added", product: {} } }
-        : undefined,
-    );
+    const calls = answeringAdd();
     render();
     const ui = userEvent.setup();
     expect(screen.getByLabelText("Reorder level")).toHaveValue(5);
@@ -94,11 +98,7 @@ describe("seller: add product", () => {
   });
 
   it("takes a chosen picture out again with Remove, and sends only the pictures left", async () => {
-    const calls = mockApi((url) =>
-      url === "/api/product/add"
-        ? { status: 201, body: { success: true, message: "Product Added", product: {} } }
-        : undefined,
-    );
+    const calls = answeringAdd();
     render();
     const ui = userEvent.setup();
     const mango = new File(["png"], "mango.png", { type: "image/png" });
