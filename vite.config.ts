@@ -54,6 +54,9 @@ export default defineConfig(({ command }) => ({
     minify: "terser",
     terserOptions: { compress: { passes: 2 } },
     sourcemap: false,
+    // The rupee sign's font files (under 1 KB each) stay files: inlined, all four weights would
+    // ride in the CSS every page blocks on, where the browser fetches only the weights it draws.
+    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
     // Every browser the store serves preloads modules itself (Chrome 66, Safari 17, Firefox 115).
     // The entry lists, for each page it may load, the chunks to fetch beside it; the seller area
     // is not preloaded with its chunks but fetches them once it runs (one more round trip, on the

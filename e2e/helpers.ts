@@ -98,3 +98,19 @@ export async function countLayoutShifts(page: Page) {
     reset: () => page.evaluate(() => void ((window as unknown as { shifted: number }).shifted = 0)),
   };
 }
+
+/**
+ * Waits until the store's own font (web/fonts) has drawn the page's text, and says which faces
+ * were loaded: layout checks then measure the same letters on every machine, whatever fonts it
+ * has installed.
+ */
+export async function storeFontDrawn(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.family.replace(/"/g, "") === "GreenCart Sans")
+      .filter((face) => face.status === "loaded")
+      .map((face) => face.weight)
+      .sort();
+  });
+}
