@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig } from "vite";
 import { art } from "./web/art-plugin";
+import { buildProgress } from "./web/build-progress-plugin";
 import { precompress } from "./web/precompress-plugin";
 import { routerShake } from "./web/router-shake-plugin";
 
@@ -45,7 +46,7 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
-  plugins: [react(), tailwindcss(), art(), routerShake(), precompress()],
+  plugins: [react(), tailwindcss(), art(), routerShake(), precompress(), buildProgress()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

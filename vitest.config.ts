@@ -31,6 +31,7 @@ export default defineConfig({
           include: [
             "contract/**/*.unit.test.ts",
             "server/**/*.unit.test.ts",
+            "web/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
           ],
           exclude: ["scripts/**/*.process.test.ts"],
@@ -42,6 +43,7 @@ export default defineConfig({
         test: {
           name: "web",
           include: ["web/**/*.test.{ts,tsx}"],
+          exclude: ["web/**/*.unit.test.ts"],
           environment: "jsdom",
           setupFiles: ["web/test/setup.ts"],
           // Above the 5 s a wait may take (web/test/setup.ts), so a slow wait fails as itself.

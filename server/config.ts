@@ -75,6 +75,8 @@ const envSchema = z
     DEMO_CATALOG: optionalText.pipe(
       z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
     ),
+    // Not a setting: scripts/start.mjs sets it when it builds the web app beside this process.
+    GREENCART_AWAIT_WEB_BUILD: optionalText,
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === "stripe") {
@@ -137,6 +139,11 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   /** Whether a start on a shop with no products loads the demo catalogue (DEMO_CATALOG, default on). */
   demoCatalog: boolean;
+  /**
+   * Whether `npm start` is building the web app beside this process (scripts/start.mjs): the
+   * database is prepared meanwhile, and the app is built and listens once the build is done.
+   */
+  awaitWebBuild: boolean;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: e.LOG_LEVEL,
     demoCatalog: e.DEMO_CATALOG === "on",
+    awaitWebBuild: e.GREENCART_AWAIT_WEB_BUILD === "1",
   };
 }
 

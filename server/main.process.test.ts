@@ -28,7 +28,7 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>, port: number): Started {
+function start(env: Record<string, string>, port: number, ipc = false): Started {
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", mainFile], {
     env: {
@@ -38,7 +38,7 @@ function start(env: Record<string, string>, port: number): Started {
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", ...(ipc ? (["ipc"] as const) : [])],
   });
   running.push(child);
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -128,6 +128,27 @@ describe("the server process", () => {
     // The category tiles still have their pictures.
     const tile = await fetch(`http://127.0.0.1:${server.port}/media/category-fruits.webp`);
     expect(tile.status).toBe(200);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  it("prepares its database while npm start builds the web app, and listens once told the build is done", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-main-build-"));
+    folders.push(dataDir);
+    const server = start(
+      { DATA_DIR: dataDir, DEMO_CATALOG: "off", GREENCART_AWAIT_WEB_BUILD: "1" },
+      await freePort(),
+      true,
+    );
+    const asked = await new Promise((resolve) => server.child.once("message", resolve));
+    expect(asked).toBe("database-ready");
+    expect(server.output()).toMatch(/\[3\/3\] Database ready in \d+\.\d s/);
+    // Not listening while the build runs: the app reads what the build writes.
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(fetch(`http://127.0.0.1:${server.port}/api/health`)).rejects.toThrow();
+    server.child.send("web-built");
+    await waitUntilRunning(server);
+    expect((await fetch(`http://127.0.0.1:${server.port}/api/health`)).status).toBe(200);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
   }, 120_000);

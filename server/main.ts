@@ -10,6 +10,7 @@ import { ensureCategoryImages } from "./db/seed/demo-images";
 import { seedDemoCatalog } from "./db/seed/seed-demo-catalog";
 import { startHousekeeping } from "./housekeeping";
 import { startupProblem } from "./startup-problems";
+import { awaitWebBuild } from "./web-build-handshake";
 import { deleteExpiredSessions } from "./http/sessions";
 import { createLogOutput } from "./log-output";
 import { deleteOldAttempts } from "./modules/auth/rate-limit";
@@ -70,6 +71,7 @@ async function serve(config: Config): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
+  const preparing = Date.now();
   const database = await openDatabase(config, log);
   const media =
     config.mediaStore === "database"
@@ -89,6 +91,13 @@ async function serve(config: Config): Promise<void> {
     if (generatedLogin) generatedLogin.shown = true;
   };
 
+  if (config.awaitWebBuild) {
+    const seconds = ((Date.now() - preparing) / 1000).toFixed(1);
+    say(
+      `  [3/3] Database ready in ${seconds} s${added > 0 ? ` (demo catalogue: ${added} products)` : ""}`,
+    );
+    await awaitWebBuild();
+  }
   const app = await buildApp({ config, database, logger: log });
   const stopHousekeeping = startHousekeeping(
     [

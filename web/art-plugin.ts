@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
@@ -11,6 +10,9 @@ import type { Plugin } from "vite";
  * "virtual:art/mainBanner"` gives a page that drawing's sources and dimensions (one module per
  * drawing, so each page's JavaScript carries only its own); `virtual:art` has the shared `sizes`
  * and media query (docs/decisions/014-storefront-art.md).
+ * The rasters are kept in the repository (web/art/raster, named by each drawing's hash), so a
+ * first `npm start` on a fresh clone draws nothing: a build renders only a drawing that changed,
+ * writes its rasters there (to be committed with it) and drops that drawing's old ones.
  * The home page's hero is preloaded from the HTML for "/" only (`data-route`; the server drops
  * such links on other routes). In development and tests the SVG is used as it is.
  */
@@ -40,10 +42,37 @@ const formats = [
   { type: "image/webp", ext: "webp", options: { quality: 78, effort: 4 } },
 ] as const;
 
+const artDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "art");
+/** Where each drawing's rasters are kept, committed: `<drawing>-<width>-<hash>.<format>`. */
+export const rasterDir = path.join(artDir, "raster");
+
+/** The names a drawing's rasters have for its current content: what web/art/raster must hold. */
+export function rasterNames(): string[] {
+  return Object.values(artwork).flatMap((drawing) => {
+    const svg = fs.readFileSync(path.join(artDir, drawing.file));
+    return formats.flatMap((format) =>
+      drawing.widths.map((size) => rasterName(drawing.file, size, drawingHash(svg), format.ext)),
+    );
+  });
+}
+
+const drawingHash = (svg: Buffer) =>
+  crypto.createHash("sha256").update(svg).digest("hex").slice(0, 10);
+const rasterName = (file: string, size: number, hash: string, ext: string) =>
+  `${path.basename(file, ".svg")}-${size}-${hash}.${ext}`;
+
+/** Drops rasters of `file` that are not of its current `hash` (the drawing changed). */
+function dropOldRasters(file: string, hash: string) {
+  const stem = path.basename(file, ".svg");
+  const ofThisDrawing = new RegExp(`^${stem}-\\d+-([0-9a-f]{10})\\.(avif|webp)$`);
+  for (const name of fs.readdirSync(rasterDir)) {
+    const match = ofThisDrawing.exec(name);
+    if (match && match[1] !== hash) fs.rmSync(path.join(rasterDir, name));
+  }
+}
+
 export function art(): Plugin {
   let build = false;
-  let artDir = "";
-  let cacheDir = "";
   const pictures: Record<string, Picture> = {};
 
   /** One drawing as a picture: rasterised (and emitted) for a build, the SVG itself otherwise. */
@@ -58,23 +87,25 @@ export function art(): Plugin {
     const height = Number(h);
     const file = path.basename(svgPath);
     if (!build) return { sources: [], src: `/art/${file}`, width, height };
-    const { default: sharp } = await import("sharp");
-    const hash = crypto.createHash("sha256").update(svg).digest("hex").slice(0, 10);
+    const hash = drawingHash(svg);
     const sources = [];
     for (const format of formats) {
       const entries = [];
       for (const size of widths) {
-        const fileName = `assets/art/${path.basename(file, ".svg")}-${size}-${hash}.${format.ext}`;
-        const cached = path.join(cacheDir, path.basename(fileName));
+        const name = rasterName(file, size, hash, format.ext);
+        const fileName = `assets/art/${name}`;
+        const kept = path.join(rasterDir, name);
         let image: Buffer;
-        if (fs.existsSync(cached)) image = fs.readFileSync(cached);
+        if (fs.existsSync(kept)) image = fs.readFileSync(kept);
         else {
+          const { default: sharp } = await import("sharp");
           image = await sharp(svg, { density: (72 * size) / width })
             .resize(size)
             .toFormat(format.ext, format.options)
             .toBuffer();
-          fs.mkdirSync(cacheDir, { recursive: true });
-          fs.writeFileSync(cached, image);
+          fs.mkdirSync(rasterDir, { recursive: true });
+          dropOldRasters(file, hash);
+          fs.writeFileSync(kept, image);
         }
         emit(fileName, image);
         entries.push(`/${fileName} ${size}w`);
@@ -89,8 +120,6 @@ export function art(): Plugin {
     name: "greencart-art",
     configResolved(config) {
       build = config.command === "build" && !process.env.VITEST;
-      artDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "art");
-      cacheDir = path.join(config.cacheDir || os.tmpdir(), "greencart-art");
     },
     resolveId(source) {
       return source === virtualId || source.startsWith(`${virtualId}/`) ? `\0${source}` : undefined;
