@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows, type Database } from "./database";
-import { openPglite } from "./pglite";
+import { createEmbeddedTestDatabase } from "../test/test-database";
 import { tableStates, upkeepOf, upkeepTables, type TableState } from "./pglite-upkeep";
 
 // The embedded database has no autovacuum: the store's upkeep gives its planner statistics and
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function embedded() {
-  const database = await openPglite();
+  const database = await createEmbeddedTestDatabase();
   opened.push(database);
   return database;
 }
@@ -69,7 +69,7 @@ describe("the embedded database's upkeep", () => {
     await database.db.execute(sql`
       insert into orders (user_id, address, amount_paise, payment_type, status, deliver_by)
       select (select id from users limit 1), '{}'::jsonb, 5500, 'COD', 'Delivered', now()
-        from generate_series(1, 20000)`);
+        from generate_series(1, 4000)`);
     await database.db.execute(sql`
       insert into order_items (order_id, product_id, quantity, unit_price_paise, product)
       select o.id, p.id, 1, 5500, '{}'::jsonb

@@ -17,10 +17,7 @@ let pgliteTemplate: Promise<Blob | undefined> | undefined;
  * TEST_DATABASE_URL server copied from the migrated template, dropped again by `close`.
  */
 export async function createTestDatabase(poolSize?: number): Promise<Database & { url?: string }> {
-  if (testDbKind === "pglite") {
-    pgliteTemplate ??= readTemplate();
-    return openPglite(undefined, { loadDataDir: await pgliteTemplate });
-  }
+  if (testDbKind === "pglite") return createEmbeddedTestDatabase();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `greencart_test_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -36,6 +33,12 @@ export async function createTestDatabase(poolSize?: number): Promise<Database & 
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** A fresh, migrated in-memory PGlite whatever the run's engine (tests of PGlite's own ways). */
+export async function createEmbeddedTestDatabase(): Promise<Database> {
+  pgliteTemplate ??= readTemplate();
+  return openPglite(undefined, { loadDataDir: await pgliteTemplate });
 }
 
 async function readTemplate(): Promise<Blob | undefined> {

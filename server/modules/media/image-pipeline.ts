@@ -83,6 +83,9 @@ const decodeOptions: SharpOptions = {
  * writes none unless asked with withMetadata), and written as WebP in a large and a thumbnail
  * size. The original bytes are never kept.
  */
+/** How many uploads this process has decoded in full, past the header checks (tests read it). */
+export const imagesDecoded = { count: 0 };
+
 export function processProductImage(
   input: Buffer | string,
   label: string,
@@ -128,6 +131,7 @@ async function processNow(input: Buffer | string, label: string): Promise<Proces
       `${label} is not a JPEG, PNG, WebP or AVIF image.`,
     );
   }
+  imagesDecoded.count++;
   try {
     const encode = (size: number) =>
       sharp(input, decodeOptions)
