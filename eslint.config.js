@@ -106,9 +106,14 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**", "**/web/**"] }] },
   },
   {
+    // Plain JavaScript is linted without types (and so outside the TypeScript project): the
+    // spread's own languageOptions turn the project service off, and are kept, not replaced.
     files: ["**/*.mjs", "**/*.js"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: globals.node },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: globals.node,
+    },
   },
   {
     // Served as they are to the browser (web/public).
