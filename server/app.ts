@@ -16,6 +16,7 @@ import { ChangeSignal } from "./db/change-signal";
 import type { Database } from "./db/database";
 import { AppError } from "./http/app-error";
 import { answerClientError } from "./http/client-errors";
+import { keepBelievableForwardedFor } from "./http/forwarded-for";
 import { registerCrossSiteGuard } from "./http/cross-site-guard";
 import { frameworkErrorAnswer, registerErrorHandling, sendError } from "./http/errors";
 import { validatorCompiler } from "./http/route-schemas";
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // microtask to it.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    if (config.trustProxy !== false) keepBelievableForwardedFor(request.raw);
     done();
   });
   const logsRequests = app.log.level === "debug" || app.log.level === "trace";

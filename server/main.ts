@@ -71,6 +71,10 @@ async function serve(config: Config): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
+  if (typeof config.trustProxy === "number")
+    log.warn(
+      `TRUST_PROXY=${config.trustProxy} believes the last ${config.trustProxy} X-Forwarded-For hop(s) from any client: make sure the store can be reached only through its proxy, or name the proxies instead (TRUST_PROXY=10.0.0.5,10.0.0.6)`,
+    );
   const preparing = Date.now();
   const database = await openDatabase(config, log);
   const media =

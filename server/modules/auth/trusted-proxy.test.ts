@@ -24,4 +24,15 @@ describe("TRUST_PROXY=1 (one proxy in front)", () => {
       200,
     );
   });
+
+  it("counts a client whose forwarded address is not an address by its real one", async () => {
+    const shopper = await createShopper(t.database.db);
+    // A client that reaches the store directly writes its own X-Forwarded-For, new each time.
+    for (let i = 0; i < 6; i++) await login(shopper.user.email, "wrong", `not-an-ip-${i}`);
+    expect((await login(shopper.user.email, shopper.password, "nor-this")).statusCode).toBe(429);
+    // Junk before a real proxy's entry is dropped; the proxy's entry still names the client.
+    expect(
+      (await login(shopper.user.email, shopper.password, "junk, 198.51.100.3")).statusCode,
+    ).toBe(200);
+  });
 });
