@@ -7,6 +7,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Set on routes that other sites may call (a payment provider's webhook, protected by its signature). */
     crossSiteAllowed?: boolean;
+    /**
+     * Set on a GET that changes state all the same (the spec's `GET /api/.../logout`): guarded
+     * like a POST, so a link on another site cannot sign anyone out.
+     */
+    changesStateOnGet?: boolean;
   }
 }
 
@@ -23,9 +28,10 @@ export function registerCrossSiteGuard(
   const trusted = new Set([new URL(publicUrl).origin, ...corsOrigins]);
   // A callback hook, not an async one: it runs on every request, and reads cost no promise.
   app.addHook("onRequest", (request, _reply, done) => {
+    const config = request.routeOptions.config;
     if (
-      stateChanging.has(request.method) &&
-      !request.routeOptions.config.crossSiteAllowed &&
+      (stateChanging.has(request.method) || config.changesStateOnGet) &&
+      !config.crossSiteAllowed &&
       !isAllowed(request, trusted)
     ) {
       return done(

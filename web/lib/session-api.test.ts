@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionHintCookie } from "../../contract/session-hints";
 import { mockApi } from "../test/render";
 import { createQueryClient } from "./query-client";
-import { fetchSession, useSaveCart } from "./session-api";
+import { fetchSession, signOut, useSaveCart } from "./session-api";
 
 const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems: {} };
 
@@ -14,6 +14,14 @@ function forget(name: string) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+it("signs out with POST", async () => {
+  const calls = mockApi(() => ({ body: { success: true, message: "Logged Out" } }));
+  await signOut();
+  expect(calls).toEqual([
+    { url: "/api/user/logout", init: expect.objectContaining({ method: "POST" }) },
+  ]);
+});
 
 describe("fetchSession", () => {
   it("asks nothing for a visitor, whose browser holds no session's hint", async () => {

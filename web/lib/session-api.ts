@@ -48,8 +48,9 @@ export async function signIn({ mode, ...body }: SignIn): Promise<User> {
   return (await apiFetch<{ user: User }>(`/api/user/${mode}`, { json: body })).user;
 }
 
+/** With POST: a GET logout is refused when another site sends it (a link cannot sign anyone out). */
 export function signOut() {
-  return apiFetch<{ message: string }>("/api/user/logout");
+  return apiFetch<{ message: string }>("/api/user/logout", { method: "POST" });
 }
 
 let savesUnanswered = 0;

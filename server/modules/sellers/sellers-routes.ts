@@ -86,7 +86,7 @@ export function sellersRoutes(deps: AppDeps) {
         response: { 200: messageSchema, ...errorResponses },
       },
     };
-    app.get("/api/seller/logout", logoutRoute, logout);
+    app.get("/api/seller/logout", { ...logoutRoute, config: { changesStateOnGet: true } }, logout);
     app.post("/api/seller/logout", logoutRoute, logout);
   };
 }

@@ -76,7 +76,7 @@ export function usersRoutes(deps: AppDeps) {
         response: { 200: messageSchema, ...errorResponses },
       },
     };
-    app.get("/api/user/logout", logoutRoute, logout);
+    app.get("/api/user/logout", { ...logoutRoute, config: { changesStateOnGet: true } }, logout);
     app.post("/api/user/logout", logoutRoute, logout);
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { cookieNames } from "../../http/sessions";
-import { createShopper } from "../../test/sessions";
+import { createSeller, createShopper } from "../../test/sessions";
 import { verifications } from "../auth/passwords";
 import { post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
@@ -156,6 +156,32 @@ describe("shopper accounts", () => {
     // Without the dummy hash an unknown email would verify none, and answer ~10x sooner.
     expect(await verified("same-work@example.com")).toBe(1);
     expect(await verified("nobody-here@example.com")).toBe(1);
+  });
+
+  it("ends no session from a link on another site: a cross-site GET logout answers 403", async () => {
+    const shopper = await createShopper(t.database.db);
+    const seller = await createSeller(t.database.db);
+    for (const [url, cookies, check] of [
+      ["/api/user/logout", shopper.cookies, "/api/user/is-auth"],
+      ["/api/seller/logout", seller.cookies, "/api/seller/is-auth"],
+    ] as const) {
+      const fromLink = await t.app.inject({
+        url,
+        cookies,
+        headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+      });
+      expect(fromLink.statusCode).toBe(403);
+      expect(fromLink.json()).toMatchObject({ success: false, code: "forbidden" });
+      expect((await t.app.inject({ url: check, cookies })).statusCode).toBe(200);
+      // The store's own pages (and clients without a browser's headers) still log out with GET.
+      const own = await t.app.inject({
+        url,
+        cookies,
+        headers: { "sec-fetch-site": "same-origin" },
+      });
+      expect(own.statusCode).toBe(200);
+      expect((await t.app.inject({ url: check, cookies })).statusCode).toBe(401);
+    }
   });
 
   it("ends the session on the server at logout: the old cookie no longer works", async () => {
