@@ -55,12 +55,23 @@ export function isDocumented(url: string): boolean {
   return url.startsWith("/api/") && !url.startsWith("/api/docs") && url !== "/api/openapi.json";
 }
 
+const referencePages = new Set(["/api/docs", "/api/docs/", "/api/docs/static/index.html"]);
+
 /** `GET /api/openapi.json` and a readable reference at `/api/docs`, served from our own files. */
 export function apiDocsRoutes() {
   return async (app: FastifyInstance) => {
     app.get("/api/openapi.json", { schema: { hide: true } }, async (_request, reply) =>
       reply.header("cache-control", "no-cache").send(app.swagger()),
     );
+    // The reference's page finds its document relative to the page's address, query included
+    // (`/api/docs?x` asked for `/api/docs?x/./json` and showed no operations), and its own
+    // redirect of `static/index.html` kept a query it did not expect (a redirect to itself). A
+    // page asked for with a query is sent to the same page without it.
+    app.addHook("onRequest", (request, reply, done) => {
+      const [path, query] = request.url.split("?", 2);
+      if (query === undefined || !referencePages.has(path!)) return done();
+      void reply.redirect(path!, 302);
+    });
     await app.register(fastifySwaggerUi, {
       routePrefix: "/api/docs",
       // No call to swagger.io's online validator: the reference works offline.

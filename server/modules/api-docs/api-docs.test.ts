@@ -54,4 +54,26 @@ describe("the OpenAPI document", () => {
     });
     expect(asset.statusCode).toBe(200);
   });
+
+  it("works with any query string: the page is asked for without it, never in a loop", async () => {
+    for (const url of [
+      "/api/docs?utm_source=x",
+      "/api/docs/?anything",
+      "/api/docs/static/index.html?x",
+    ]) {
+      const first = await t.app.inject({ url });
+      expect(first.statusCode).toBe(302);
+      const next = first.headers.location as string;
+      expect(next).not.toContain("?");
+      let page = await t.app.inject({ url: next });
+      if (page.statusCode === 302)
+        page = await t.app.inject({ url: page.headers.location as string });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["content-type"]).toContain("text/html");
+    }
+    // Its assets keep theirs (a cache-buster).
+    expect(
+      (await t.app.inject({ url: "/api/docs/static/swagger-initializer.js?v=1" })).statusCode,
+    ).toBe(200);
+  });
 });
