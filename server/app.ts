@@ -111,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           )(config.trustProxy)
         : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // An HTTP/1.1 request without Host gets the contract's error (below), not Node's bare 400.
+    http: { requireHostHeader: false },
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = frameworkErrorAnswer(error);
@@ -187,6 +189,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // microtask to it.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    if (!request.headers.host && request.raw.httpVersion === "1.1")
+      return done(
+        new AppError("bad_request", "The request could not be read: it has no Host header."),
+      );
     if (config.trustProxy !== false) keepBelievableForwardedFor(request.raw);
     done();
   });

@@ -56,6 +56,18 @@ describe("malformed HTTP", () => {
     });
   });
 
+  it("answers an HTTP/1.1 request without Host with 400 in the contract's shape", async () => {
+    const { status, body } = parse(
+      await raw("GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n"),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      success: false,
+      code: "bad_request",
+      message: "The request could not be read: it has no Host header.",
+    });
+  });
+
   it("answers headers too large with 431 in the contract's shape", async () => {
     const { status, body } = parse(
       await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`),
