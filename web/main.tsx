@@ -1,3 +1,5 @@
+// First: how zod parses, before any schema does (no eval under the store's CSP).
+import "./lib/zod-without-eval";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
