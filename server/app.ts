@@ -130,7 +130,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const urls = new PublicUrls(config.publicUrl, config.mediaUrl);
   const changes = new ChangeSignal(database, app.log);
   const catalogCache = new CatalogCache(new StockBoard());
-  const sessionCookie = { secure: config.publicUrl.startsWith("https://") };
+  const sessionCookie = {
+    secure: config.publicUrl.startsWith("https://"),
+    sameSite: config.cookieSameSite,
+  };
   // Each live stream holds a socket, so a file descriptor: read the limit once, at start.
   const openFiles = readOpenFilesSoftLimit();
   const streamLimit = config.orderStreamLimit ?? defaultStreamLimit(openFiles);

@@ -64,6 +64,9 @@ const envSchema = z
     MEDIA_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MEDIA_STORE: optionalText.pipe(z.enum(["local", "database"]).optional()),
     CORS_ORIGINS: optionalText,
+    COOKIE_SAME_SITE: optionalText.pipe(
+      z.enum(["lax", "none"], { error: "must be lax or none" }).default("lax"),
+    ),
     TRUST_PROXY: optionalText,
     SHOP_TIME_ZONE: optionalText,
     SELLER_EMAIL: optionalText.pipe(z.email().optional()),
@@ -88,6 +91,14 @@ const envSchema = z
             message: "is required when PAYMENT_PROVIDER=stripe",
           });
       }
+    }
+    if (env.COOKIE_SAME_SITE === "none" && !env.PUBLIC_URL?.startsWith("https://")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["COOKIE_SAME_SITE"],
+        message:
+          "none needs PUBLIC_URL to be https (browsers keep a SameSite=None cookie only when it is Secure)",
+      });
     }
     if (env.MEDIA_STORE === "database" && !env.DATABASE_URL) {
       ctx.addIssue({
@@ -130,6 +141,11 @@ export interface Config {
   mediaStore: "local" | "database";
   /** Origins allowed to call the API with credentials, besides the store's own. */
   corsOrigins: string[];
+  /**
+   * The session cookies' SameSite (COOKIE_SAME_SITE): `lax`, or `none` for a storefront hosted on
+   * another site, whose requests a Lax cookie does not go with.
+   */
+  cookieSameSite: "lax" | "none";
   /** Fastify's trustProxy: which proxies may tell the client's address (X-Forwarded-For). */
   trustProxy: false | number | string[];
   /** IANA time zone the shop's days are counted in (dashboard, export). */
@@ -193,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mediaUrl: (e.MEDIA_URL ?? publicUrl).replace(/\/+$/, ""),
     mediaStore: e.MEDIA_STORE ?? (e.DATABASE_URL ? "database" : "local"),
     corsOrigins,
+    cookieSameSite: e.COOKIE_SAME_SITE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     shopTimeZone,
     seller:

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       publicUrlSet: false,
       corsOrigins: [],
+      cookieSameSite: "lax",
       mediaUrl: "http://localhost:3000",
       mediaStore: "local",
       trustProxy: false,
@@ -22,6 +23,18 @@ describe("loadConfig", () => {
       payment: { provider: "demo" },
       logLevel: "info",
     });
+  });
+
+  it("takes COOKIE_SAME_SITE=none only with an https PUBLIC_URL", () => {
+    expect(
+      loadConfig({ COOKIE_SAME_SITE: "none", PUBLIC_URL: "https://shop.example" }).cookieSameSite,
+    ).toBe("none");
+    expect(() => loadConfig({ COOKIE_SAME_SITE: "none" })).toThrow(
+      /COOKIE_SAME_SITE: none needs PUBLIC_URL to be https/,
+    );
+    expect(() => loadConfig({ COOKIE_SAME_SITE: "strict" })).toThrow(
+      /COOKIE_SAME_SITE: must be lax or none/,
+    );
   });
 
   it("derives PUBLIC_URL from PORT and strips a trailing slash from a given one", () => {

@@ -18,6 +18,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 export interface CookieSettings {
   secure: boolean;
+  /** `none` only with `secure` (config.ts refuses it otherwise): a storefront on another site. */
+  sameSite: "lax" | "none";
 }
 
 /** Creates a session row and returns its token (a fresh random token at every login). */
@@ -87,7 +89,7 @@ export async function startSession(
   const { token, expiresAt } = await createSession(db, kind, ownerId);
   reply.setCookie(cookieNames[kind], token, {
     httpOnly: true,
-    sameSite: "lax",
+    sameSite: cookie.sameSite,
     path: "/",
     secure: cookie.secure,
     expires: expiresAt,
@@ -109,7 +111,7 @@ export async function endSession(
   reply.clearCookie(cookieNames[kind], {
     path: "/",
     httpOnly: true,
-    sameSite: "lax",
+    sameSite: cookie.sameSite,
     secure: cookie.secure,
   });
   clearHint(reply, kind, cookie.secure);
