@@ -139,7 +139,7 @@ export const products = pgTable(
       .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
       .with({ fastupdate: false }),
     // The name's words and their spellings with one letter left out, for search with typos
-    // (catalog-search.ts; migration 0014 defines product_name_keys).
+    // (catalog-search.ts; server/db/functions/product_name_keys.sql defines product_name_keys).
     index("products_name_keys_idx")
       .using("gin", sql`product_name_keys(${t.name})`)
       .with({ fastupdate: false }),
