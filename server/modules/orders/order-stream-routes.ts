@@ -9,6 +9,7 @@ import { sessionHashOf, type SessionKind } from "../../http/sessions";
 import {
   MAX_STREAMS_PER_ACCOUNT,
   MAX_STREAMS_PER_SESSION,
+  type OrderStreamHub,
   type StreamAudience,
 } from "./order-stream-hub";
 
@@ -37,7 +38,7 @@ const eventStream = {
 };
 
 /** The live order streams (server-sent events): the shopper's own orders, or all for the seller. */
-export function orderStreamRoutes(deps: AppDeps) {
+export function orderStreamRoutes(deps: AppDeps & { orderStreams: OrderStreamHub }) {
   const open = async (
     request: FastifyRequest,
     reply: FastifyReply,
