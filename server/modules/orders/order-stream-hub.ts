@@ -2,16 +2,11 @@ import type { ServerResponse } from "node:http";
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Order } from "../../../contract/order";
-import {
-  afterOrIn,
-  BUSY_FEED_INTERVAL_MS,
-  ChangeFeed,
-  LATE_WATCH_MS,
-  readInOneSnapshot,
-  readStart,
-} from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
+import { LATE_WATCH_MS } from "../../db/feed-ids";
+import { afterOrIn, readInOneSnapshot, readStart } from "../../db/feed-reads";
 import { orderEvents, orders } from "../../db/schema";
 import type { PublicUrls } from "../media/public-urls";
 import { isVisible } from "./orders-service";
