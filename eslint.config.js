@@ -6,6 +6,45 @@ import globals from "globals";
 import importX from "eslint-plugin-import-x";
 import fs from "node:fs";
 
+/** The server's modules (server/modules/<name>/). */
+const serverModules = fs.readdirSync("server/modules");
+
+/**
+ * What each server module lets the other modules import (decision 039): the few files that hold
+ * what they need. A module not listed here is imported by none (the app composes it). Adding a
+ * file here is a decision about the module's surface, not a way round the rule.
+ */
+const serverModulePublicFiles = {
+  auth: ["login-check.ts", "passwords.ts", "rate-limit.ts", "session-ended.ts"],
+  catalog: ["catalog-answers.ts", "catalog-cache.ts", "catalog-service.ts", "product-view.ts"],
+  inventory: ["stock-ledger.ts"],
+  media: [
+    "image-pipeline.ts",
+    "media-storage.ts",
+    "product-images.ts",
+    "public-urls.ts",
+    "upload-errors.ts",
+  ],
+  orders: [
+    "online-orders.ts",
+    "order-export.ts",
+    "order-transitions.ts",
+    "order-view.ts",
+    "pick-list.ts",
+  ],
+  sellers: ["seller-accounts.ts"],
+};
+
+/** What composes the store from db/, http/ and the modules, and so sits above all of them. */
+const serverComposition = [
+  "./server/app.ts",
+  "./server/main.ts",
+  "./server/housekeeping.ts",
+  "./server/scripts",
+  "./server/seed",
+  "./server/test",
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,6 +134,69 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Rule 14 of architecture.md (decision 039): the server's imports run one way too. db/ is the
+    // floor (it imports no http/, no module, nothing that composes the app); http/ imports no
+    // module; a module imports another only through the files that module lists as public below;
+    // nothing in db/, http/ or modules/ imports what composes the store (app.ts, main.ts, the
+    // scripts, the start-up seed). Tests may reach into any module: they check modules together.
+    files: ["server/**/*.ts"],
+    ignores: ["server/**/*.test.ts", "server/test/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts"],
+      "import-x/resolver": { node: { extensions: [".ts", ".js"] } },
+    },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./server/db",
+              from: ["./server/http", "./server/modules", ...serverComposition],
+              message: "db/ is the floor: it imports no http/, no module and nothing above them.",
+            },
+            {
+              target: "./server/http",
+              from: ["./server/modules", ...serverComposition],
+              message:
+                "http/ imports no module: let the app pass in what it needs (as registerErrorHandling takes the modules' error translators).",
+            },
+            {
+              target: "./server/app-deps.ts",
+              from: "./server/modules",
+              message:
+                "AppDeps is what every module is given: it names no module (each module's routes add the services they use).",
+            },
+            {
+              target: "./server/modules",
+              from: serverComposition,
+              message:
+                "Modules do not import what composes the store: it passes them what they need.",
+            },
+            ...serverModules.map((module) => ({
+              target: serverModules
+                .filter((other) => other !== module)
+                .map((other) => `./server/modules/${other}`),
+              from: `./server/modules/${module}`,
+              except: (serverModulePublicFiles[module] ?? []).map((file) => `./${file}`),
+              message: `Other modules import ${module} only through its public files (eslint.config.js, serverModulePublicFiles; decision 039).`,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts"],
+      "import-x/resolver": { node: { extensions: [".ts", ".js"] } },
+    },
+    rules: { "import-x/no-cycle": "error" },
   },
   {
     // Asymmetric matchers (expect.any, expect.arrayContaining) are typed `any` by design.

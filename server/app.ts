@@ -41,6 +41,7 @@ import {
   type MediaStorage,
 } from "./modules/media/media-storage";
 import { PublicUrls } from "./modules/media/public-urls";
+import { fromUploadError } from "./modules/media/upload-errors";
 import { OrderStreamHub } from "./modules/orders/order-stream-hub";
 import { orderStreamRoutes } from "./modules/orders/order-stream-routes";
 import { defaultStreamLimit, readOpenFilesSoftLimit } from "./modules/orders/stream-limits";
@@ -73,6 +74,21 @@ export interface BuildAppOptions {
   inspectAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
+/**
+ * The app's own deps (app-deps.ts) and the services modules make for each other, built once here:
+ * each module's routes take the part they use.
+ */
+export interface StoreDeps extends AppDeps {
+  /** Makes stored paths absolute (MEDIA_URL, PUBLIC_URL). */
+  urls: PublicUrls;
+  /** The catalogue's cached answers (laid over with live stock), and the queries that read them. */
+  catalog: { cache: CatalogCache; answers: CatalogAnswers };
+  orderStreams: OrderStreamHub;
+  media: MediaStorage;
+  /** The configured payment gateway (PAYMENT_PROVIDER). */
+  payments: PaymentProvider;
+}
+
 export const defaultWebRoot = path.resolve(import.meta.dirname, "../dist/web");
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -85,7 +101,7 @@ declare module "fastify" {
     stockKnown?: boolean;
   }
   interface FastifyInstance {
-    deps: AppDeps;
+    deps: StoreDeps;
   }
 }
 
@@ -141,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn(
       `ORDER_STREAM_LIMIT=${streamLimit} is not below this process's limit of ${openFiles} open files: live order streams could leave none for other requests`,
     );
-  const deps: AppDeps = {
+  const deps: StoreDeps = {
     config,
     database,
     db: database.db,
@@ -238,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   registerSecurityHeaders(app, config);
   registerCrossSiteGuard(app, config.publicUrl, config.corsOrigins);
-  registerErrorHandling(app);
+  registerErrorHandling(app, [fromUploadError]);
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes(deps));

@@ -6,8 +6,6 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db/open-database";
 import { DataDirLockedError } from "./db/pglite";
 import { upkeepTables } from "./db/pglite-upkeep";
-import { ensureCategoryImages } from "./db/seed/demo-images";
-import { seedDemoCatalog } from "./db/seed/seed-demo-catalog";
 import { startHousekeeping } from "./housekeeping";
 import { startupProblem } from "./startup-problems";
 import { awaitWebBuild } from "./web-build-handshake";
@@ -18,6 +16,8 @@ import { DatabaseMediaStorage, LocalMediaStorage } from "./modules/media/media-s
 import { deleteOldOrderEvents } from "./modules/orders/order-events";
 import { cancelExpiredPayments } from "./modules/payments/payment-sweeper";
 import { ensureSellerAccount, type SellerLogin } from "./modules/sellers/seller-accounts";
+import { ensureCategoryImages } from "./seed/demo-images";
+import { seedDemoCatalog } from "./seed/seed-demo-catalog";
 
 /** However a shutdown goes, the process is gone this long after the signal. */
 const SHUTDOWN_DEADLINE_MS = 10_000;

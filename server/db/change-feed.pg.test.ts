@@ -3,7 +3,8 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { insertProduct } from "../test/factories";
 import { useTestApp } from "../test/test-app";
-import { afterOrIn, ChangeFeed, readInOneSnapshot } from "./change-feed";
+import { ChangeFeed } from "./change-feed";
+import { afterOrIn, readInOneSnapshot } from "./feed-reads";
 import { queryRows } from "./database";
 import { stockLedger } from "./schema";
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { insertProduct } from "../test/factories";
 import { useTestApp } from "../test/test-app";
 import { testDbKind } from "../test/test-database";
-import { afterOrIn, parseSnapshot, readInOneSnapshot } from "./change-feed";
+import { parseSnapshot } from "./feed-ids";
+import { afterOrIn, readInOneSnapshot } from "./feed-reads";
 import { queryRows } from "./database";
 import { products, stockLedger } from "./schema";
 

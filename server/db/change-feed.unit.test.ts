@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { ChangeFeed, LATE_WATCH_MS, parseSnapshot, widenXid, type FeedRow } from "./change-feed";
+import { ChangeFeed } from "./change-feed";
+import { LATE_WATCH_MS, parseSnapshot, type FeedRow } from "./feed-ids";
+import { widenXid } from "./feed-reads";
 
 /**
  * A table written by transactions that commit or roll back in any order, with PostgreSQL's

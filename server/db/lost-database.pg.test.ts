@@ -12,7 +12,7 @@ import { loadConfig } from "../config";
 import { freePort } from "../test/free-port";
 import { createTestDatabase } from "../test/test-database";
 import type { Database } from "./database";
-import { fromDatabaseError } from "./database-errors";
+import { fromDatabaseError } from "../http/database-failures";
 import { openPostgres } from "./postgres";
 
 /**

@@ -3,9 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Database, Db, PreparedStatement } from "./database";
-import { migrationsFolder } from "./migrations-folder";
+import { migrateDatabase, pgliteMigrationConnection } from "./migrate-database";
 import { pgliteSettings } from "./pglite-settings";
 import { assertChannel } from "./postgres";
 import * as schema from "./schema";
@@ -41,7 +40,7 @@ export async function openPglite(
     client = await PGlite.create({ ...pgliteSettings, loadDataDir: options.loadDataDir });
   }
   const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  await migrateDatabase(pgliteMigrationConnection(client));
 
   return {
     db,

@@ -1,15 +1,11 @@
 import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
 import { CONNECT_TIMEOUT_MS, type Database, type Db, type PreparedStatement } from "./database";
 import { connectionErrorForLog } from "./database-errors";
-import { migrationsFolder } from "./migrations-folder";
+import { migrateDatabase, pgMigrationConnection } from "./migrate-database";
 import * as schema from "./schema";
 import { StatementLane } from "./statement-lane";
-
-/** Any fixed number: the advisory lock that lets only one process migrate at a time. */
-const MIGRATION_LOCK_ID = 727_274_001;
 
 /**
  * Connections a process keeps for its queries (LISTEN has one more of its own, and so do orders:
@@ -48,10 +44,8 @@ export async function openPostgres(
 
   const migrator = await pool.connect();
   try {
-    await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+    await migrateDatabase(pgMigrationConnection(migrator));
   } finally {
-    await migrator.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     migrator.release();
   }
 

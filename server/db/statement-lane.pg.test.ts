@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database";
 import { queryRows, type Database } from "./database";
-import { fromDatabaseError } from "./database-errors";
+import { fromDatabaseError } from "../http/database-failures";
 import { StatementLane } from "./statement-lane";
 
 let database: Database & { url?: string };

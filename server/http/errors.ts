@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ErrorBody } from "../../contract/errors";
-import { fromDatabaseError } from "../db/database-errors";
-import { fromUploadError } from "../modules/media/upload-errors";
 import { AppError } from "./app-error";
+import { fromDatabaseError } from "./database-failures";
 
 /** Fastify's own errors (body parsing, limits) mapped to the contract's codes. */
 function fromFastifyError(error: FastifyError): AppError | undefined {
@@ -40,13 +39,30 @@ export function sendError(error: AppError): ErrorBody {
   };
 }
 
-/** One error handler for the whole API: known errors answer as themselves, the rest as `internal`. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Maps an error it knows (a module's own failures) to the answer a client may be given. */
+export type ErrorTranslator = (error: unknown) => AppError | undefined;
+
+/**
+ * One error handler for the whole API: known errors answer as themselves, the rest as `internal`.
+ * `translators` are the modules' own (an upload's parser errors), given by the app that knows
+ * them: this folder imports no module.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  translators: ErrorTranslator[] = [],
+): void {
+  const translate = (error: unknown) => {
+    for (const translator of translators) {
+      const known = translator(error);
+      if (known) return known;
+    }
+    return undefined;
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known =
       error instanceof AppError
         ? error
-        : (fromDatabaseError(error) ?? fromUploadError(error) ?? fromFastifyError(error));
+        : (fromDatabaseError(error) ?? translate(error) ?? fromFastifyError(error));
     if (!known) {
       request.log.error({ err: error }, "unexpected error");
       return reply

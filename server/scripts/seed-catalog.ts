@@ -5,9 +5,9 @@ import path from "node:path";
 import { findCategory } from "../../contract/categories";
 import { products } from "../db/schema";
 import { demoProducts } from "../db/seed/demo-catalog";
-import { demoImages, ensureCategoryImages } from "../db/seed/demo-images";
-import { seedDemoCatalog } from "../db/seed/seed-demo-catalog";
 import { DatabaseMediaStorage, LocalMediaStorage } from "../modules/media/media-storage";
+import { demoImages, ensureCategoryImages } from "../seed/demo-images";
+import { seedDemoCatalog } from "../seed/seed-demo-catalog";
 import { openScriptDatabase, scriptOptions } from "./script-setup";
 
 const values = scriptOptions(

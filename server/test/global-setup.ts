@@ -4,16 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { migrationsFolder } from "../db/migrations-folder";
+import { migrateDatabase, pgliteMigrationConnection } from "../db/migrate-database";
 import { pgliteSettings } from "../db/pglite-settings";
-import * as schema from "../db/schema";
 import { openPostgres } from "../db/postgres";
 import { adminQuery, withDatabase } from "./test-database";
 
 /**
- * Migrates a database once per test run; every test file then starts from a copy of it: PGlite
+ * Migrates a database once per test run, the numbered migrations and the function files alike
+ * (server/db/migrate-database.ts); every test file then starts from a copy of it: PGlite
  * loads the dumped data folder, PostgreSQL copies a template database. (Migrating costs seconds;
  * a copy costs milliseconds.)
  */
@@ -31,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   const client = await PGlite.create(pgliteSettings);
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  await migrateDatabase(pgliteMigrationConnection(client));
   const dump = await client.dumpDataDir("none");
   await client.close();
   const file = path.join(os.tmpdir(), `greencart-template-${process.pid}-${Date.now()}.tar`);

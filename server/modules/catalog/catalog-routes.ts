@@ -9,11 +9,12 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { errorResponses, notModified } from "../../http/route-schemas";
 import { sendVersioned } from "../../http/versioned-answer";
+import type { CatalogAnswers } from "./catalog-answers";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Public catalogue calls: cached, with ETags so a browser that has the answer gets a 304. */
-export function catalogRoutes(deps: AppDeps) {
+export function catalogRoutes(deps: AppDeps & { catalog: { answers: CatalogAnswers } }) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(

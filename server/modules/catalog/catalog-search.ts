@@ -33,10 +33,11 @@ export function parseSearch(q: string): Search {
 }
 
 /**
- * The keys (as product_name_keys gives a name's, migration 0014) that a name's word shares with
- * `word` when it is `word` with one letter missing ("mlk": milk), one extra ("milkk": milk, and
- * "bred": red), one wrong ("mulk": milk) or two neighbours swapped ("mlik": milk), the longer of
- * the two having 4 letters or more. None for words under 3 letters or with a digit.
+ * The keys (as product_name_keys gives a name's: server/db/functions/product_name_keys.sql) that a
+ * name's word shares with `word` when it is `word` with one letter missing ("mlk": milk), one
+ * extra ("milkk": milk, and "bred": red), one wrong ("mulk": milk) or two neighbours swapped
+ * ("mlik": milk), the longer of the two having 4 letters or more. None for words under 3 letters
+ * or with a digit.
  */
 export function searchKeys(word: string): string[] {
   const chars = [...word];
@@ -71,9 +72,9 @@ const hit = (where: SQL, found: SQL, strong: SQL, closeness: SQL) =>
 
 /**
  * The products (within `where`) that one word finds: names containing it; if no name does, names
- * with a word one typo away (sharing a key, migration 0014), as "milk" lists milk, not silk, and
- * "mlik" lists milk. Each row: the product, whether the word starts one of its words (a typo counts
- * as one), and how close the name is (1 for the word itself, else pg_trgm's strict word
+ * with a word one typo away (sharing a key, product_name_keys.sql), as "milk" lists milk, not
+ * silk, and "mlik" lists milk. Each row: the product, whether the word starts one of its words (a
+ * typo counts as one), and how close the name is (1 for the word itself, else pg_trgm's strict word
  * similarity). A word under 3 letters finds names with a word starting with it.
  */
 function hitsOf(where: SQL, word: string): SQL {

@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import {
-  afterOrIn,
-  BUSY_FEED_INTERVAL_MS,
-  ChangeFeed,
-  readInOneSnapshot,
-} from "../../db/change-feed";
+import { BUSY_FEED_INTERVAL_MS, ChangeFeed } from "../../db/change-feed";
 import type { ChangeSignal } from "../../db/change-signal";
 import type { Database } from "../../db/database";
+import { afterOrIn, readInOneSnapshot } from "../../db/feed-reads";
 import { stockLedger } from "../../db/schema";
 import type { CatalogCache } from "./catalog-cache";
 

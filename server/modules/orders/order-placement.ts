@@ -95,11 +95,11 @@ const placeOrderStatement = {
 
 /**
  * Places an order in one transaction and one round trip: the database function `place_order`
- * (migration 0003) writes the order, its item snapshots, history and event, empties the saved
- * cart for cash on delivery, and takes each product's units last, with a conditional update. If
- * any product cannot be taken nothing is written (409 `out_of_stock`). Online orders wait in
- * `Awaiting Payment`, holding their stock. A repeat with the same Idempotency-Key and body gets
- * the same order; with another body, 422.
+ * (server/db/functions/place_order.sql) writes the order, its item snapshots, history and event,
+ * empties the saved cart for cash on delivery, and takes each product's units last, with a
+ * conditional update. If any product cannot be taken nothing is written (409 `out_of_stock`).
+ * Online orders wait in `Awaiting Payment`, holding their stock. A repeat with the same
+ * Idempotency-Key and body gets the same order; with another body, 422.
  */
 export async function placeOrder(
   database: Pick<Database, "prepared">,
@@ -159,7 +159,7 @@ interface RefusedProduct {
   inStock: boolean;
 }
 
-/** The refused product as `place_order` read it under its lock, from the error's HINT (0005). */
+/** The refused product as `place_order` read it under its lock, from the error's HINT. */
 function refusedProduct(error: unknown): RefusedProduct | undefined {
   try {
     const product = JSON.parse(sqlHintOf(error) ?? "null") as RefusedProduct | null;
@@ -171,7 +171,7 @@ function refusedProduct(error: unknown): RefusedProduct | undefined {
   }
 }
 
-/** The repriced product as `place_order` read it (migration 0008), from the error's HINT. */
+/** The repriced product as `place_order` read it, from the error's HINT. */
 function repricedProduct(error: unknown): { name: string; offerPrice: number } | undefined {
   try {
     const product = JSON.parse(sqlHintOf(error) ?? "null") as {

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { streamsOf, type OpenStream } from "../../test/event-stream";
 import { createSeller, createShopper } from "../../test/sessions";
 import { useTestApp } from "../../test/test-app";
-import { MAX_STREAMS_PER_SESSION, OrderStreamHub, type StreamAudience } from "./order-stream-hub";
+import { OrderStreamHub } from "./order-stream-hub";
+import type { StreamAudience } from "./order-stream-registry";
+import { MAX_STREAMS_PER_SESSION } from "./stream-limits";
 
 // A process that holds at most 3 streams (ORDER_STREAM_LIMIT, decision 034).
 const t = useTestApp({ ORDER_STREAM_LIMIT: "3" }, { streamHeartbeatMs: 300 });

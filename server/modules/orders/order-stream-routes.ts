@@ -6,11 +6,9 @@ import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../http/app-error";
 import { errorResponses } from "../../http/route-schemas";
 import { sessionHashOf, type SessionKind } from "../../http/sessions";
-import {
-  MAX_STREAMS_PER_ACCOUNT,
-  MAX_STREAMS_PER_SESSION,
-  type StreamAudience,
-} from "./order-stream-hub";
+import type { OrderStreamHub } from "./order-stream-hub";
+import type { StreamAudience } from "./order-stream-registry";
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_SESSION } from "./stream-limits";
 
 const streamHeaders = z.looseObject({
   "last-event-id": z
@@ -37,7 +35,7 @@ const eventStream = {
 };
 
 /** The live order streams (server-sent events): the shopper's own orders, or all for the seller. */
-export function orderStreamRoutes(deps: AppDeps) {
+export function orderStreamRoutes(deps: AppDeps & { orderStreams: OrderStreamHub }) {
   const open = async (
     request: FastifyRequest,
     reply: FastifyReply,

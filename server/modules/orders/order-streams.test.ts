@@ -6,7 +6,7 @@ import { insertProduct } from "../../test/factories";
 import { createSeller, createShopper } from "../../test/sessions";
 import { insertAddress, placeCodOrder, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
-import { MAX_STREAMS_PER_ACCOUNT } from "./order-stream-hub";
+import { MAX_STREAMS_PER_ACCOUNT } from "./stream-limits";
 
 const t = useTestApp({}, { streamHeartbeatMs: 300 });
 const stream = streamsOf(t);

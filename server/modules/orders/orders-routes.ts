@@ -18,6 +18,8 @@ import {
 import type { AppDeps } from "../../app-deps";
 import { notAuthorized } from "../../http/app-error";
 import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
+import type { CatalogCache } from "../catalog/catalog-cache";
+import type { PublicUrls } from "../media/public-urls";
 import { sellerLabel } from "../sellers/seller-accounts";
 import { offerStock, placeOrder } from "./order-placement";
 import {
@@ -28,7 +30,10 @@ import {
   listShopperOrders,
 } from "./orders-service";
 
-export function ordersRoutes(deps: AppDeps) {
+/** The order routes: the app's own deps, public URLs and the catalogue's cache (the stock orders take). */
+export function ordersRoutes(
+  deps: AppDeps & { urls: PublicUrls; catalog: { cache: CatalogCache } },
+) {
   const { requireShopper, requireSeller, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

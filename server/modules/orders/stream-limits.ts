@@ -3,6 +3,24 @@ import fs from "node:fs";
 /** Live order streams one process holds at most, whatever its limit of open files. */
 export const MAX_STREAMS = 5_000;
 
+/** Streams one session may hold; a newer one closes the oldest (a tab reopened, a phone back online). */
+export const MAX_STREAMS_PER_SESSION = 4;
+/**
+ * Streams one account may hold across its sessions (each login is a new session); a newer one
+ * closes the account's oldest. A family sharing one shopper account on four devices with up to
+ * four tabs each, or a shop's staff sharing one seller login on several tablets, stay under it;
+ * logging in again and again no longer buys streams without end (decision 034).
+ */
+export const MAX_STREAMS_PER_ACCOUNT = 16;
+
+/** How many streams the hub holds (tests lower them). */
+export interface StreamLimits {
+  /** In this process: past it a new stream is refused (`hasRoomFor`), not let in. */
+  process: number;
+  /** Per account, across its sessions: a newer stream closes the account's oldest. */
+  account: number;
+}
+
 /**
  * The soft limit of open files in a `/proc/<pid>/limits` text (Linux), or undefined when the line
  * is missing, unreadable or says `unlimited`.

@@ -9,18 +9,29 @@ import {
 } from "../../../contract/order";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
+import type { CatalogCache } from "../catalog/catalog-cache";
+import type { PublicUrls } from "../media/public-urls";
 import {
   cancelUnpaidCheckouts,
   startOnlineCheckout,
   type OnlineCheckoutDeps,
 } from "./online-checkout";
+import type { PaymentProvider } from "./payment-provider";
 import { refundOrder } from "./refunds";
 
 /** Names of this machine a browser on it may use for the store (PUBLIC_URL unset). */
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /** `POST /api/order/stripe` (the spec's name): online payment through the configured provider. */
-export function checkoutRoutes(deps: AppDeps) {
+/** The online checkout's routes: the app's own deps, public URLs, the catalogue's cache, the gateway. */
+export function checkoutRoutes(
+  deps: AppDeps & {
+    urls: PublicUrls;
+    catalog: { cache: CatalogCache };
+    /** The configured payment gateway (PAYMENT_PROVIDER). */
+    payments: PaymentProvider;
+  },
+) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     /** What online checkouts need, logging with the request's logger. */

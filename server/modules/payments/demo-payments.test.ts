@@ -9,7 +9,7 @@ import { insertAddress, post } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
 import { PublicUrls } from "../media/public-urls";
 import { createDemoProvider } from "./demo-provider";
-import { releaseOlderHolds } from "./online-checkout";
+import { releaseOlderHolds } from "../orders/online-orders";
 import { cancelExpiredPayments } from "./payment-sweeper";
 
 const t = useTestApp();

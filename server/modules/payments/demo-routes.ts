@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps";
+import type { PublicUrls } from "../media/public-urls";
 import { toOrder } from "../orders/order-view";
 import { demoCheckoutPage, demoMessagePage } from "./demo-page";
 import { returnAddresses } from "./online-checkout";
@@ -13,7 +14,7 @@ const closedMessage =
  * applyPaymentEvent, the same path a real provider's webhook takes; the order's row lock decides
  * between a Pay and a Cancel clicked together, and the page says which one won.
  */
-export function demoPaymentRoutes(deps: AppDeps) {
+export function demoPaymentRoutes(deps: AppDeps & { urls: PublicUrls }) {
   return async (app: FastifyInstance) => {
     // The page's forms post an empty urlencoded body; only this plugin accepts that type.
     app.addContentTypeParser(

@@ -1,13 +1,19 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PlaceOrderInput } from "../../../contract/order";
 import type { Database, Db } from "../../db/database";
-import { idempotencyKeys, orderItems, orders, paymentSessions } from "../../db/schema";
+import { paymentSessions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
 import type { CatalogCache } from "../catalog/catalog-cache";
-import { canonical, idempotencyKeyUsed, offerStock, placeOrder } from "../orders/order-placement";
-import { moveOrder } from "../orders/order-transitions";
+import {
+  cancelUnpaidOrders,
+  freeKeyIfCancelled,
+  orderToPay,
+  placeOnlineOrder,
+  withdrawOnlineOrder,
+  type OnlineOrderDeps,
+} from "../orders/online-orders";
 import type { PaymentProvider } from "./payment-provider";
 
 /** The hosted page stays open this long; the order's stock hold (32 min) outlives it a little. */
@@ -26,11 +32,19 @@ export function returnAddresses(origin: string) {
   return { paid: `${origin}/loader?next=my-orders`, cancelled: `${origin}/cart?payment=cancelled` };
 }
 
+/** The orders module's side of a checkout, told to close the page of each order given up. */
+const orderDeps = (deps: OnlineCheckoutDeps): OnlineOrderDeps => ({
+  database: deps.database,
+  db: deps.db,
+  onGivenUp: (orderId) => closeCheckout(deps, orderId),
+});
+
 /**
- * Places the order as `Awaiting Payment` (stock held), then opens the provider's hosted checkout.
- * The network call happens outside any transaction; if it fails the order is cancelled and its
- * stock returned. A repeated Idempotency-Key answers with the same checkout. A newer checkout of
- * the same cart replaces the shopper's older one, whose hold is released at once.
+ * Places the order as `Awaiting Payment` (stock held: the orders module's placeOnlineOrder), then
+ * opens the provider's hosted checkout. The network call happens outside any transaction; if it
+ * fails the order is cancelled and its stock returned. A repeated Idempotency-Key answers with
+ * the same checkout. A newer checkout of the same cart replaces the shopper's older one, whose
+ * hold is released at once and whose page is closed.
  */
 export async function startOnlineCheckout(
   deps: OnlineCheckoutDeps,
@@ -48,17 +62,10 @@ export async function startOnlineCheckout(
     options.pageOrigin && url.startsWith("/") && !url.startsWith("//")
       ? `${options.pageOrigin}${url}`
       : deps.urls.absolute(url);
-  input = canonical(input);
-  const repeat =
-    options.idempotencyKey !== undefined &&
-    (await idempotencyKeyUsed(deps.db, userId, options.idempotencyKey));
-  if (!repeat) await releaseOlderHolds(deps, userId, input, options.idempotencyKey);
-
-  const placed = await placeOrder(deps.database, userId, input, {
-    paymentType: "Online",
+  const placed = await placeOnlineOrder(orderDeps(deps), userId, input, {
     idempotencyKey: options.idempotencyKey,
+    cache: options.cache,
   });
-  if (options.cache) offerStock(options.cache, placed.stock);
   if (placed.replayed) {
     const [session] = await deps.db
       .select()
@@ -69,14 +76,7 @@ export async function startOnlineCheckout(
       // The same request still opening its checkout; or one whose provider failed, which
       // cancelled the order (a twin that waited on its key; a key kept by an older version): the
       // same answer as it gave, and the key freed for the next try.
-      const [order] = await deps.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, placed.orderId));
-      if (order?.status === "Cancelled") {
-        await deps.db.delete(idempotencyKeys).where(eq(idempotencyKeys.orderId, placed.orderId));
-        throw paymentUnavailable();
-      }
+      if (await freeKeyIfCancelled(deps.db, placed.orderId)) throw paymentUnavailable();
       throw new AppError(
         "conflict",
         "This checkout is still being prepared. Please try again in a moment.",
@@ -99,41 +99,26 @@ async function openCheckout(
   orderId: string,
   returnOrigin: string | null,
 ): Promise<string> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  const lines = await deps.db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
+  const order = await orderToPay(deps.db, orderId);
   const expiresAt = new Date(Date.now() + CHECKOUT_MINUTES * 60_000 + 30_000);
   const back = returnAddresses(returnOrigin ?? deps.urls.publicUrl);
   let session;
   try {
     session = await deps.provider.createCheckout({
       orderId,
-      amountPaise: order!.amountPaise,
-      lines: lines.map((i) => ({
-        name: i.product.name,
-        unitAmountPaise: i.unitPricePaise,
-        quantity: i.quantity,
+      amountPaise: order.amountPaise,
+      lines: order.lines.map((line) => ({
+        name: line.name,
+        unitAmountPaise: line.unitPricePaise,
+        quantity: line.quantity,
       })),
       expiresAt,
       successUrl: back.paid,
       cancelUrl: back.cancelled,
     });
   } catch (error) {
-    // The order never reached the shopper: cancelled, its stock back, and its Idempotency-Key
-    // freed, so that "try again" (the same cart, the same key) opens a new checkout instead of
-    // replaying this one for ever.
-    await deps.db.transaction(async (tx) => {
-      await moveOrder(tx, {
-        orderId,
-        to: "Cancelled",
-        actor: "system",
-        from: ["Awaiting Payment"],
-      });
-      await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.orderId, orderId));
-    });
+    // The order never reached the shopper: cancelled, its stock back, its key freed.
+    await withdrawOnlineOrder(deps.db, orderId);
     deps.log?.error({ err: error, orderId }, "payment provider refused to open a checkout");
     throw paymentUnavailable();
   }
@@ -143,99 +128,22 @@ async function openCheckout(
     orderId,
     url: session.url,
     returnOrigin,
-    amountPaise: order!.amountPaise,
+    amountPaise: order.amountPaise,
     expiresAt,
   });
   return session.url;
-}
-
-/** The shopper's online orders still waiting for payment, but the one made with `exceptKey`. */
-function unpaidCheckouts(db: Db, userId: string, exceptKey?: string) {
-  return db
-    .select({ id: orders.id })
-    .from(orders)
-    .leftJoin(
-      idempotencyKeys,
-      and(
-        eq(idempotencyKeys.orderId, orders.id),
-        eq(idempotencyKeys.key, exceptKey ?? ""),
-        eq(idempotencyKeys.userId, userId),
-      ),
-    )
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, "Awaiting Payment"),
-        isNull(idempotencyKeys.key),
-      ),
-    );
-}
-
-/**
- * Cancels the shopper's unpaid checkouts of exactly this cart: the new one replaces them. Never
- * the one made with this request's own Idempotency-Key: a twin of this request (a double tap)
- * may have placed it since this one found the key unused, and it is the order both answer with.
- */
-export async function releaseOlderHolds(
-  deps: OnlineCheckoutDeps,
-  userId: string,
-  input: PlaceOrderInput,
-  idempotencyKey: string | undefined,
-): Promise<void> {
-  const waiting = await unpaidCheckouts(deps.db, userId, idempotencyKey);
-  if (waiting.length === 0) return;
-  const items = await deps.db
-    .select({
-      orderId: orderItems.orderId,
-      product: orderItems.productId,
-      quantity: orderItems.quantity,
-    })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        waiting.map((w) => w.id),
-      ),
-    );
-  const signature = (list: { product: string; quantity: number }[]) =>
-    JSON.stringify(
-      list.map((i) => `${i.product}:${i.quantity}`).sort((a, b) => a.localeCompare(b)),
-    );
-  const wanted = signature(input.items);
-  for (const { id } of waiting) {
-    if (signature(items.filter((i) => i.orderId === id)) === wanted)
-      await giveUpCheckout(deps, id, "system");
-  }
 }
 
 /**
  * The shopper gives up every online checkout they left unfinished (`POST /api/order/unpaid/cancel`):
  * each is cancelled, its stock returned, and its hosted page closed. Answers how many were.
  */
-export async function cancelUnpaidCheckouts(
-  deps: OnlineCheckoutDeps,
-  userId: string,
-): Promise<number> {
-  const waiting = await unpaidCheckouts(deps.db, userId);
-  let cancelled = 0;
-  for (const { id } of waiting) if (await giveUpCheckout(deps, id, "shopper")) cancelled++;
-  return cancelled;
+export function cancelUnpaidCheckouts(deps: OnlineCheckoutDeps, userId: string): Promise<number> {
+  return cancelUnpaidOrders(orderDeps(deps), userId);
 }
 
-/**
- * Cancels an unpaid online order through the one state machine (stock back, ledger, history,
- * live event), then closes its page at the provider so that it can no longer be paid. False if
- * it was no longer waiting (paid or cancelled meanwhile).
- */
-async function giveUpCheckout(
-  deps: OnlineCheckoutDeps,
-  orderId: string,
-  actor: "system" | "shopper",
-): Promise<boolean> {
-  const outcome = await deps.db.transaction((tx) =>
-    moveOrder(tx, { orderId, to: "Cancelled", actor, from: ["Awaiting Payment"] }),
-  );
-  if (!outcome.moved) return false;
+/** Closes the hosted page of an order given up, so that it can no longer be paid (best effort). */
+async function closeCheckout(deps: OnlineCheckoutDeps, orderId: string): Promise<void> {
   const [session] = await deps.db
     .select({ id: paymentSessions.id })
     .from(paymentSessions)
@@ -244,5 +152,4 @@ async function giveUpCheckout(
     await deps.provider.cancelCheckout(session.id).catch((error: unknown) => {
       deps.log?.warn({ err: error, orderId }, "could not close a given-up checkout");
     });
-  return true;
 }

@@ -19,7 +19,9 @@ import { AppError } from "../../http/app-error";
 import { errorResponses } from "../../http/route-schemas";
 import { countProducts } from "../catalog/catalog-service";
 import { stockHistory } from "../inventory/stock-ledger";
+import type { MediaStorage } from "../media/media-storage";
 import { removeMedia, storeProductImages } from "../media/product-images";
+import type { PublicUrls } from "../media/public-urls";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../media/upload-errors";
 import { sellerLabel } from "../sellers/seller-accounts";
 import { readProductUpload, withMultipartUpload } from "./product-upload";
@@ -40,7 +42,7 @@ const multipartNote =
  * The seller's catalogue calls. Each change reaches the catalogue in every process at once; a
  * product's stock history and the product list's counts are read as they are now.
  */
-export function productsRoutes(deps: AppDeps) {
+export function productsRoutes(deps: AppDeps & { urls: PublicUrls; media: MediaStorage }) {
   const { requireSeller } = deps.guards;
   const maxUploadBytes = MAX_IMAGES * MAX_IMAGE_BYTES + 256 * 1024;
   // A declared size over the limit is refused before a byte of it is read.

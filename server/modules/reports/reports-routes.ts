@@ -5,12 +5,13 @@ import { orderExportQuerySchema, pickListResponseSchema } from "../../../contrac
 import { dashboardQuerySchema, dashboardResponseSchema } from "../../../contract/seller";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
+import type { PublicUrls } from "../media/public-urls";
 import { exportOrders } from "../orders/order-export";
 import { pickList } from "../orders/pick-list";
 import { sellerDashboard } from "./dashboard";
 
 /** The seller's views of the shop's day: dashboard, pick list, order export. */
-export function reportsRoutes(deps: AppDeps) {
+export function reportsRoutes(deps: AppDeps & { urls: PublicUrls }) {
   const { requireSeller } = deps.guards;
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -6,11 +6,11 @@ import type { AppDeps } from "../../app-deps";
 import { AppError } from "../../http/app-error";
 import { errorResponses } from "../../http/route-schemas";
 import { endSession, startSession } from "../../http/sessions";
-import { forgetSession } from "../auth/session-ended";
+import { forgetSession, type SessionEndDeps } from "../auth/session-ended";
 import { loginSeller } from "./sellers-service";
 
 /** The seller's own login (cookie `seller_sid`), separate from shopper accounts. */
-export function sellersRoutes(deps: AppDeps) {
+export function sellersRoutes(deps: AppDeps & SessionEndDeps) {
   const cookie = deps.sessionCookie;
   const { requireSeller, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {

@@ -5,11 +5,11 @@ import { loginSchema, registerSchema, userResponseSchema } from "../../../contra
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
 import { endSession, startSession } from "../../http/sessions";
-import { forgetSession } from "../auth/session-ended";
+import { forgetSession, type SessionEndDeps } from "../auth/session-ended";
 import { getUser, loginUser, registerUser } from "./users-service";
 
 /** Shopper accounts: register, login, logout, is-auth (cookie `sid`). */
-export function usersRoutes(deps: AppDeps) {
+export function usersRoutes(deps: AppDeps & SessionEndDeps) {
   const cookie = deps.sessionCookie;
   const { requireShopper, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {

@@ -1,11 +1,11 @@
 import { count } from "drizzle-orm";
-import { rupeesToPaise } from "../../../contract/money";
-import type { MediaStorage } from "../../modules/media/media-storage";
-import { describeStockChange } from "../../modules/inventory/stock-ledger";
-import type { Db } from "../database";
-import { products } from "../schema";
-import { withStartupLock } from "../startup-lock";
-import { demoProducts } from "./demo-catalog";
+import { rupeesToPaise } from "../../contract/money";
+import type { MediaStorage } from "../modules/media/media-storage";
+import { describeStockChange } from "../modules/inventory/stock-ledger";
+import type { Db } from "../db/database";
+import { products } from "../db/schema";
+import { withStartupLock } from "../db/startup-lock";
+import { demoProducts } from "../db/seed/demo-catalog";
 import { demoImages } from "./demo-images";
 
 /**

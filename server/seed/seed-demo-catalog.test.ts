@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { categories, categoryKeys } from "../../../contract/categories";
-import type { Product } from "../../../contract/product";
-import { useTestApp } from "../../test/test-app";
-import { thumbnailUrl } from "../../modules/media/product-images";
+import { categories, categoryKeys } from "../../contract/categories";
+import type { Product } from "../../contract/product";
+import { useTestApp } from "../test/test-app";
+import { thumbnailUrl } from "../modules/media/product-images";
 import { ensureCategoryImages } from "./demo-images";
 import { seedDemoCatalog } from "./seed-demo-catalog";
 

@@ -1,15 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { categories } from "../../../contract/categories";
-import type { MediaStorage } from "../../modules/media/media-storage";
-import { mediaPath } from "../../modules/media/media-storage";
+import { categories } from "../../contract/categories";
+import type { MediaStorage } from "../modules/media/media-storage";
+import { mediaPath } from "../modules/media/media-storage";
 
 /**
  * The demo catalogue's pictures, rendered once from Microsoft's Fluent Emoji (MIT licence) and
- * kept in this folder (images/), so a start needs no icon set in memory: a product's large
- * picture (640 px) and its thumbnail (320 px) as WebP, and one picture per category tile.
+ * kept beside its products (server/db/seed/images/), so a start needs no icon set in memory: a
+ * product's large picture (640 px) and its thumbnail (320 px) as WebP, and one picture per
+ * category tile.
  */
-const folder = path.join(import.meta.dirname, "images");
+const folder = path.join(import.meta.dirname, "../db/seed/images");
 
 const slug = (text: string) =>
   text
