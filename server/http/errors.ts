@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ErrorBody } from "../../contract/errors";
 import { AppError } from "./app-error";
 import { fromDatabaseError } from "./database-failures";
@@ -59,6 +59,12 @@ export function registerErrorHandling(
     return undefined;
   };
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (clientLeft(request, error)) {
+      // Its socket's ECONNRESET is not the database's: nothing went wrong here, and nobody reads
+      // the answer (written all the same, for a client that only stopped sending).
+      request.log.info({ url: request.url }, "the client left before its request ended");
+      return reply.status(400).send(sendError(cutShort()));
+    }
     const known =
       error instanceof AppError
         ? error
@@ -80,6 +86,16 @@ export function registerErrorHandling(
     return reply.status(known.status).send(sendError(known));
   });
 }
+
+/** A client that hung up (or stopped sending) before its request's body was whole. */
+function clientLeft(request: FastifyRequest, error: FastifyError): boolean {
+  return (
+    request.raw.readableAborted || (error.code === "ECONNRESET" && error.message === "aborted")
+  );
+}
+
+const cutShort = () =>
+  new AppError("bad_request", "The request could not be read: it ended before all of it arrived.");
 
 /**
  * Errors Fastify's router raises before any route or hook runs (a malformed percent-encoding, a

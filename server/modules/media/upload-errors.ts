@@ -30,7 +30,7 @@ export function fromUploadError(error: unknown): AppError | undefined {
   // The multipart parser (busboy) reports a broken body with plain errors and no code.
   const message = error instanceof Error ? error.message : "";
   if (
-    /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Malformed urlencoded form)/.test(
+    /^(Unexpected end of (multipart data|form)|Part terminated early|Multipart: Boundary not found|Malformed part header|Malformed urlencoded form)/.test(
       message,
     )
   )
