@@ -17,6 +17,7 @@ import type { Database } from "./db/database";
 import { AppError } from "./http/app-error";
 import { answerClientError } from "./http/client-errors";
 import { keepBelievableForwardedFor } from "./http/forwarded-for";
+import { registerLegacyClientAnswers } from "./http/legacy-clients";
 import { registerCrossSiteGuard } from "./http/cross-site-guard";
 import { frameworkErrorAnswer, registerErrorHandling, sendError } from "./http/errors";
 import { validatorCompiler } from "./http/route-schemas";
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, config);
   registerCrossSiteGuard(app, config.publicUrl, config.corsOrigins);
   registerErrorHandling(app, [fromUploadError]);
+  registerLegacyClientAnswers(app, config.legacyClientOrigins);
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes(deps));

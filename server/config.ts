@@ -64,6 +64,7 @@ const envSchema = z
     MEDIA_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MEDIA_STORE: optionalText.pipe(z.enum(["local", "database"]).optional()),
     CORS_ORIGINS: optionalText,
+    LEGACY_CLIENT_ORIGINS: optionalText,
     COOKIE_SAME_SITE: optionalText.pipe(
       z.enum(["lax", "none"], { error: "must be lax or none" }).default("lax"),
     ),
@@ -142,6 +143,12 @@ export interface Config {
   /** Origins allowed to call the API with credentials, besides the store's own. */
   corsOrigins: string[];
   /**
+   * Origins of clients written for the tutorial's server (LEGACY_CLIENT_ORIGINS, each also in
+   * CORS_ORIGINS), which read a failure only from a 200 answer: they get the spec's calls'
+   * failures with status 200 (server/http/legacy-clients.ts).
+   */
+  legacyClientOrigins: string[];
+  /**
    * The session cookies' SameSite (COOKIE_SAME_SITE): `lax`, or `none` for a storefront hosted on
    * another site, whose requests a Lax cookie does not go with.
    */
@@ -187,6 +194,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       );
     }
   }
+  const legacyClientOrigins = (e.LEGACY_CLIENT_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of legacyClientOrigins) {
+    if (!corsOrigins.includes(origin)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  LEGACY_CLIENT_ORIGINS: "${origin}" must also be in CORS_ORIGINS (a client on another origin needs both)`,
+      );
+    }
+  }
   const shopTimeZone = e.SHOP_TIME_ZONE ?? "Asia/Kolkata";
   try {
     new Intl.DateTimeFormat("en", { timeZone: shopTimeZone });
@@ -209,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mediaUrl: (e.MEDIA_URL ?? publicUrl).replace(/\/+$/, ""),
     mediaStore: e.MEDIA_STORE ?? (e.DATABASE_URL ? "database" : "local"),
     corsOrigins,
+    legacyClientOrigins,
     cookieSameSite: e.COOKIE_SAME_SITE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     shopTimeZone,

@@ -25,6 +25,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it("takes LEGACY_CLIENT_ORIGINS only among CORS_ORIGINS", () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: "https://a.example", LEGACY_CLIENT_ORIGINS: "https://a.example" })
+        .legacyClientOrigins,
+    ).toEqual(["https://a.example"]);
+    expect(() => loadConfig({ LEGACY_CLIENT_ORIGINS: "https://a.example" })).toThrow(
+      /LEGACY_CLIENT_ORIGINS: "https:\/\/a.example" must also be in CORS_ORIGINS/,
+    );
+  });
+
   it("takes COOKIE_SAME_SITE=none only with an https PUBLIC_URL", () => {
     expect(
       loadConfig({ COOKIE_SAME_SITE: "none", PUBLIC_URL: "https://shop.example" }).cookieSameSite,
