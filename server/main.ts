@@ -12,6 +12,7 @@ import { awaitWebBuild } from "./web-build-handshake";
 import { deleteExpiredSessions } from "./http/sessions";
 import { createLogOutput } from "./log-output";
 import { deleteOldAttempts } from "./modules/auth/rate-limit";
+import { deleteExpiredDevices } from "./modules/auth/trusted-devices";
 import { DatabaseMediaStorage, LocalMediaStorage } from "./modules/media/media-storage";
 import { deleteOldOrderEvents } from "./modules/orders/order-events";
 import { cancelExpiredPayments } from "./modules/payments/payment-sweeper";
@@ -109,6 +110,11 @@ async function serve(config: Config): Promise<void> {
         name: "expired sessions",
         everyMs: 60 * 60 * 1000,
         run: () => deleteExpiredSessions(database.db),
+      },
+      {
+        name: "expired trusted browsers",
+        everyMs: 24 * 60 * 60 * 1000,
+        run: () => deleteExpiredDevices(database.db),
       },
       {
         name: "old login counters",

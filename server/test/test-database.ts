@@ -82,6 +82,7 @@ const tables = [
   "orders",
   "addresses",
   "sessions",
+  "trusted_devices",
   "auth_counters",
   "media",
   "products",

@@ -99,6 +99,27 @@ export const addresses = pgTable(
 );
 
 /**
+ * Browsers that logged in to an account before (OWASP's device cookie, decision 010): their
+ * login attempts are limited per browser, not per address, so failures by others behind the same
+ * address cannot lock the account's owner out. The cookie holds a random token; only its SHA-256
+ * is stored.
+ */
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id").references(() => sellers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("trusted_devices_one_owner", sql`(${t.userId} is null) <> (${t.sellerId} is null)`),
+    index("trusted_devices_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/**
  * Counters of the authentication limits (login attempts, registrations), one row per subject,
  * changed by one conditional statement per attempt so that concurrent requests and several
  * processes count exactly (docs/decisions/010-login-limits.md).

@@ -11,6 +11,7 @@ import {
   loginLimit,
 } from "./rate-limit";
 import { withNetworkSlot } from "./network-slots";
+import { deviceLimit, isTrustedFor } from "./trusted-devices";
 
 /** How many password checks this process has made (tests count them). */
 export const passwordChecks = { count: 0 };
@@ -25,6 +26,8 @@ export const passwordChecks = { count: 0 };
  *   waiting behind them for at most 5 s (429 past that).
  * A wrong password and an unknown account fail alike (same message, same work). Success clears
  * the account's count and takes the attempt off the address's.
+ * A browser holding a device cookie for the account (trusted-devices.ts) skips all of that: its
+ * attempts count against its own limit only.
  */
 export async function checkLogin(
   db: Executor,
@@ -35,8 +38,26 @@ export async function checkLogin(
     password: string;
     storedHash: string | undefined;
     failure: string;
+    /** The account's id, when the email names one. */
+    ownerId?: string;
+    /** The stored form of the browser's device cookie for this area, if it sent one. */
+    deviceTokenHash?: string;
   },
 ): Promise<void> {
+  if (
+    attempt.ownerId &&
+    attempt.deviceTokenHash &&
+    (await isTrustedFor(db, attempt.area, attempt.deviceTokenHash, attempt.ownerId))
+  ) {
+    // A browser that logged in here before: limited on its own, whatever its address does.
+    const limit = deviceLimit(attempt.deviceTokenHash);
+    await countAttempt(db, limit);
+    passwordChecks.count++;
+    if (!(await verifyPassword(attempt.storedHash, attempt.password)))
+      throw new AppError("not_authorized", attempt.failure);
+    await clearAttempts(db, limit.subject);
+    return;
+  }
   const account = loginLimit(attempt.area, attempt.email, attempt.ip);
   const address = loginAddressLimit(attempt.ip);
   await countAttempt(db, account);

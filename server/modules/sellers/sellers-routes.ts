@@ -7,6 +7,7 @@ import { AppError } from "../../http/app-error";
 import { errorResponses } from "../../http/route-schemas";
 import { endSession, startSession } from "../../http/sessions";
 import { forgetSession, type SessionEndDeps } from "../auth/session-ended";
+import { deviceTokenHash, trustDevice } from "../auth/trusted-devices";
 import { loginSeller } from "./sellers-service";
 
 /** The seller's own login (cookie `seller_sid`), separate from shopper accounts. */
@@ -27,7 +28,8 @@ export function sellersRoutes(deps: AppDeps & SessionEndDeps) {
         },
       },
       async (request, reply) => {
-        const sellerId = await loginSeller(deps.db, request.body, request.ip).catch(
+        const device = deviceTokenHash(request, "seller");
+        const sellerId = await loginSeller(deps.db, request.body, request.ip, device).catch(
           (error: unknown) => {
             // The seller area holds the shop's money and stock: an operator sees every password
             // tried (warn; the login limits bound how many). Refusals by the limits themselves
@@ -43,6 +45,7 @@ export function sellersRoutes(deps: AppDeps & SessionEndDeps) {
         );
         request.log.info({ sellerId, ip: request.ip }, "seller logged in");
         await startSession(deps.db, reply, "seller", sellerId, cookie);
+        await trustDevice(deps.db, request, reply, "seller", sellerId, cookie);
         return { success: true as const, message: "Logged In" };
       },
     );

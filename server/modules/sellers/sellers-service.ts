@@ -9,6 +9,7 @@ export async function loginSeller(
   db: Executor,
   input: SellerLoginInput,
   ip: string,
+  deviceTokenHash?: string,
 ): Promise<string> {
   const [seller] = await db.select().from(sellers).where(eq(sellers.email, input.email)).limit(1);
   await checkLogin(db, {
@@ -18,6 +19,8 @@ export async function loginSeller(
     password: input.password,
     storedHash: seller?.passwordHash,
     failure: "Invalid credentials",
+    ownerId: seller?.id,
+    deviceTokenHash,
   });
   return seller!.id;
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
 import { endSession, startSession } from "../../http/sessions";
 import { forgetSession, type SessionEndDeps } from "../auth/session-ended";
+import { deviceTokenHash, trustDevice } from "../auth/trusted-devices";
 import { getUser, loginUser, registerUser } from "./users-service";
 
 /** Shopper accounts: register, login, logout, is-auth (cookie `sid`). */
@@ -28,6 +29,7 @@ export function usersRoutes(deps: AppDeps & SessionEndDeps) {
       async (request, reply) => {
         const user = await registerUser(deps.db, request.body, request.ip);
         await startSession(deps.db, reply, "user", user._id, cookie);
+        await trustDevice(deps.db, request, reply, "user", user._id, cookie);
         return reply.status(201).send({ success: true as const, user });
       },
     );
@@ -44,8 +46,10 @@ export function usersRoutes(deps: AppDeps & SessionEndDeps) {
         },
       },
       async (request, reply) => {
-        const user = await loginUser(deps.db, request.body, request.ip);
+        const device = deviceTokenHash(request, "user");
+        const user = await loginUser(deps.db, request.body, request.ip, device);
         await startSession(deps.db, reply, "user", user._id, cookie);
+        await trustDevice(deps.db, request, reply, "user", user._id, cookie);
         return { success: true as const, user };
       },
     );

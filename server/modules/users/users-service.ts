@@ -44,7 +44,12 @@ export async function registerUser(db: Executor, input: RegisterInput, ip: strin
 }
 
 /** Checks a shopper's credentials. Unknown email and wrong password answer alike. */
-export async function loginUser(db: Executor, input: LoginInput, ip: string): Promise<User> {
+export async function loginUser(
+  db: Executor,
+  input: LoginInput,
+  ip: string,
+  deviceTokenHash?: string,
+): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   await checkLogin(db, {
     area: "user",
@@ -53,6 +58,8 @@ export async function loginUser(db: Executor, input: LoginInput, ip: string): Pr
     password: input.password,
     storedHash: row?.passwordHash,
     failure: "Invalid email or password",
+    ownerId: row?.id,
+    deviceTokenHash,
   });
   return toUser(row!);
 }
