@@ -97,6 +97,30 @@ export default tseslint.config(
     },
   },
   {
+    // Rule 13 of architecture.md: every query key comes from web/lib/query-keys.ts, tests'
+    // included, so a key cannot drift between the query that reads it and the change that
+    // refreshes it. An array written as a key (or as the key of a client call, or kept in a
+    // constant named as a key) anywhere else is refused.
+    files: ["web/**/*.{ts,tsx}"],
+    ignores: ["web/lib/query-keys.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "Property[key.name='queryKey'] > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression",
+          "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueryDefaults|getQueryDefaults)$/] > ArrayExpression:first-child",
+          "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueryDefaults|getQueryDefaults)$/] > :matches(TSAsExpression, TSSatisfiesExpression):first-child > ArrayExpression",
+          "VariableDeclarator[id.name=/(Key|KEY)$/] > ArrayExpression",
+          "VariableDeclarator[id.name=/(Key|KEY)$/] > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression",
+        ].map((selector) => ({
+          selector,
+          message: "Query keys come from web/lib/query-keys.ts (architecture.md rule 13).",
+        })),
+      ],
+    },
+  },
+  {
     // Asymmetric matchers (expect.any, expect.arrayContaining) are typed `any` by design.
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-unsafe-assignment": "off" },

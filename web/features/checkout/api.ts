@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../contract/address";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { ApiError, apiFetch } from "../../lib/api-client";
+import { addressKeys, orderKeys } from "../../lib/query-keys";
 import { useCartActions } from "../../lib/shown-cart";
 import { toast } from "../../ui/toast";
 import { forgetRetryKey, retryAnswered } from "./retry-keys";
 
 export function useAddresses(enabled: boolean) {
   return useQuery({
-    queryKey: ["addresses"],
+    queryKey: addressKeys.all,
     queryFn: () => apiFetch<{ addresses: Address[] }>("/api/address/get"),
     select: (body) => body.addresses,
     enabled,
@@ -20,37 +21,32 @@ export function useAddresses(enabled: boolean) {
  * retry-keys.ts), let go once it is saved.
  */
 export function useAddAddress() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ address, idempotencyKey }: { address: AddressInput; idempotencyKey: string }) =>
       apiFetch<{ message: string; address: Address }>("/api/address/add", {
         json: { address },
         headers: { "idempotency-key": idempotencyKey },
       }),
-    onSuccess: (_answer, { idempotencyKey }) => {
-      forgetRetryKey("address", idempotencyKey);
-      return queryClient.invalidateQueries({ queryKey: ["addresses"] });
-    },
+    onSuccess: (_answer, { idempotencyKey }) => forgetRetryKey("address", idempotencyKey),
+    meta: { invalidates: [addressKeys.all] },
   });
 }
 
 export function useUpdateAddress() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, address }: { id: string; address: AddressInput }) =>
       apiFetch<{ message: string; address: Address }>("/api/address/update", {
         json: { id, address },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+    meta: { invalidates: [addressKeys.all] },
   });
 }
 
 export function useDeleteAddress() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch<{ message: string }>("/api/address/delete", { json: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+    meta: { invalidates: [addressKeys.all] },
   });
 }
 
@@ -104,7 +100,9 @@ export function usePlaceOrder() {
         ),
       );
       toast.success(answer.message ?? "Order Placed Successfully");
-      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      // Only a cash order, and without waiting for the lists (the page moves on at once): so said
+      // here rather than declared in `meta`.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 }

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  type QueryKey,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -32,23 +33,11 @@ import type {
 } from "../../../contract/product";
 import type { Dashboard, ProductCounts, ShopSettings } from "../../../contract/seller";
 import { apiFetch } from "../../lib/api-client";
+import { applyOrderEvent, holdsOrders, isListed, orderList } from "../../lib/order-cache";
 import { LIST_KEPT_MS } from "../../lib/query-client";
-import { SELLER_HISTORY_KEY } from "../../lib/paged-order-keys";
+import { orderKeys, productKeys, sellerKeys } from "../../lib/query-keys";
 import { toast } from "../../ui/toast";
-import { applyOrderEvent, holdsOrders, isListed, orderList } from "../../ui/use-order-events";
 import { useAtMostEvery } from "./components/use-at-most-every";
-
-/*
- * Every product query of the seller area sits under the key ["products", ...], next to the
- * storefront's, so that one invalidation after a change refreshes both. The dashboard sits under
- * ["seller", ...] and is refreshed by the same changes.
- */
-const productsKey = ["products"];
-export const dashboardKey = ["seller", "dashboard"];
-/** One product as the edit page reads it. */
-export const sellerProductKey = (id: string) => ["products", "seller", "one", id];
-/** One product's stock ledger. */
-export const stockHistoryKey = (id: string) => ["products", "seller", "stock-history", id];
 
 const sellerLogin = (email: string, password: string) =>
   apiFetch<{ message: string }>("/api/seller/login", { json: { email, password } });
@@ -76,7 +65,7 @@ export function useSellerProductPages(filters: SellerProductFilters) {
   const params = { ...filters, limit: SELLER_PAGE_SIZE };
   const firstPage = productListPath(params);
   const pages = useInfiniteQuery({
-    queryKey: ["products", "seller", "pages", firstPage],
+    queryKey: productKeys.sellerPages(firstPage),
     queryFn: ({ pageParam }) =>
       apiFetch<ProductListResponse>(productListPath({ ...params, cursor: pageParam || undefined })),
     initialPageParam: "",
@@ -106,7 +95,7 @@ function productCountsPath({ q, category }: SellerProductFilters): string {
 export function useSellerProductCounts(filters: SellerProductFilters) {
   const path = productCountsPath(filters);
   return useQuery({
-    queryKey: ["products", "seller", "counts", path],
+    queryKey: productKeys.sellerCounts(path),
     queryFn: () => apiFetch<{ counts: ProductCounts }>(path),
     select: (answer) => answer.counts,
     meta: { silent: true },
@@ -116,7 +105,7 @@ export function useSellerProductCounts(filters: SellerProductFilters) {
 /** One product, with the stock the server knows now. */
 export function useSellerProduct(id: string) {
   return useQuery({
-    queryKey: sellerProductKey(id),
+    queryKey: productKeys.sellerOne(id),
     queryFn: () => apiFetch<ProductResponse>(productPath(id)),
     select: (b) => b.product,
     // A product that does not exist stays not found; the page says so itself.
@@ -130,7 +119,7 @@ export const STOCK_HISTORY_PAGE = 20;
 /** A product's stock ledger, newest first, 20 entries at a time. */
 export function useStockHistory(id: string) {
   return useInfiniteQuery({
-    queryKey: stockHistoryKey(id),
+    queryKey: productKeys.stockHistory(id),
     queryFn: ({ pageParam }) =>
       apiFetch<{ entries: StockEntry[]; nextCursor: string | null }>(
         `/api/product/${encodeURIComponent(id)}/stock-history?limit=${STOCK_HISTORY_PAGE}${
@@ -148,7 +137,7 @@ export type DashboardDays = 7 | 30;
 
 export function useDashboard(days: DashboardDays) {
   return useQuery({
-    queryKey: [...dashboardKey, days],
+    queryKey: sellerKeys.dashboard(days),
     queryFn: () => apiFetch<Dashboard>(`/api/seller/dashboard?days=${days}`),
     // Switching 7 ↔ 30 days keeps the numbers on screen until the new ones arrive.
     placeholderData: keepPreviousData,
@@ -164,11 +153,11 @@ export function useDashboard(days: DashboardDays) {
 export function useShopTimeZone(): string | undefined {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ["seller", "time-zone"],
+    queryKey: sellerKeys.timeZone,
     queryFn: () => apiFetch<ShopSettings>("/api/seller/shop"),
     initialData: () =>
       queryClient
-        .getQueriesData<Dashboard>({ queryKey: dashboardKey })
+        .getQueriesData<Dashboard>({ queryKey: sellerKeys.dashboardAll })
         .find(([, dashboard]) => dashboard !== undefined)?.[1],
     select: (shop) => shop.timeZone,
     // It changes only with the server's configuration.
@@ -201,7 +190,7 @@ interface OpenQueueRead {
 }
 
 const openQueue = {
-  queryKey: ["orders", "seller", "open"],
+  queryKey: orderKeys.sellerOpen,
   // Counted as the server listed them: orders given to the cache since move the counts after.
   ...orderList(inQueue, async (): Promise<OpenQueueRead> => {
     const answer = await apiFetch<{
@@ -290,7 +279,7 @@ export function useOpenStatusCounts(): OpenCounts | undefined {
 /** Every paid order cancelled whose money is still to go back (`?refundDue=true`), oldest first. */
 export function useRefundsOwed() {
   return useQuery({
-    queryKey: ["orders", "seller", "refund-due"],
+    queryKey: orderKeys.refundDue,
     ...orderList(
       (order) => order.refundDue,
       () => apiFetch<{ orders: Order[] }>("/api/order/seller?refundDue=true"),
@@ -300,7 +289,7 @@ export function useRefundsOwed() {
 }
 
 const recentOrders = (enabled: boolean) => ({
-  queryKey: ["orders", "seller", "recent"],
+  queryKey: orderKeys.recent,
   ...orderList(isListed, () =>
     apiFetch<OrderListResponse>(`/api/order/seller?limit=${SELLER_LIST_LIMIT}`),
   ),
@@ -329,7 +318,7 @@ export type HistoryStatus = "Delivered" | "Cancelled";
  */
 export function useOrderHistory(status: HistoryStatus, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...SELLER_HISTORY_KEY, status],
+    queryKey: orderKeys.history(status),
     queryFn: ({ pageParam }) =>
       apiFetch<OrderListResponse>(
         `/api/order/seller?status=${status}&limit=${SELLER_LIST_LIMIT}${pageParam ? `&cursor=${pageParam}` : ""}`,
@@ -349,7 +338,7 @@ export function useOrderHistory(status: HistoryStatus, enabled: boolean) {
  */
 export function useAwaitingPaymentOrders(enabled: boolean) {
   return useQuery({
-    queryKey: ["orders", "seller", "awaiting-payment"],
+    queryKey: orderKeys.awaitingPayment,
     ...orderList(
       (order) => order.status === "Awaiting Payment",
       () => apiFetch<{ orders: Order[] }>("/api/order/seller?status=Awaiting%20Payment"),
@@ -360,12 +349,10 @@ export function useAwaitingPaymentOrders(enabled: boolean) {
   });
 }
 
-export const PICK_LIST_KEY = ["orders", "pick-list"] as const;
-
 /** Every unit to pack across orders in Order Placed and Packing. */
 export function usePickList() {
   return useQuery({
-    queryKey: PICK_LIST_KEY,
+    queryKey: orderKeys.pickList,
     queryFn: () => apiFetch<PickList>("/api/order/seller/pick-list"),
     select: (body) => body.items,
     // The page says when a refresh failed (see query-client.ts).
@@ -387,72 +374,61 @@ export function useRefundOrder(onRefunded: (order: Order) => void) {
 }
 
 /**
- * A change that refreshes `keys` once it is settled. `onSuccess` belongs to the mutation itself,
- * so it runs even when the component that asked is gone by then (a card whose order left the
- * list shown); a callback given to `mutate()` would be dropped.
+ * What a change to products makes stale, whether it succeeded or not (an answer lost on the way
+ * may be a change made all the same): every product query, the storefront's too, and the
+ * dashboard (its low stock, its top products).
  */
-function useInvalidating<T, A>(
-  fn: (arg: A) => Promise<T>,
-  keys: string[][],
-  onSuccess?: (answer: T) => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess,
-    onSettled: () =>
-      Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
+const productChangeMeta = {
+  invalidatesWhenSettled: [productKeys.all, sellerKeys.dashboardAll],
+};
+
+/**
+ * A change to products (productChangeMeta). `onSuccess` belongs to the mutation itself, so it
+ * runs even when the component that asked is gone by then (a row that left the list shown); a
+ * callback given to `mutate()` would be dropped.
+ */
+function useProductChange<T, A>(fn: (arg: A) => Promise<T>, onSuccess?: (answer: T) => void) {
+  return useMutation({ mutationFn: fn, onSuccess, meta: productChangeMeta });
 }
 
 type ProductChanged = { message: string; product: Product };
 
 export const useAddProduct = () =>
-  useInvalidating(
-    (form: FormData) =>
-      apiFetch<ProductChanged>("/api/product/add", { method: "POST", body: form }),
-    [productsKey, dashboardKey],
+  useProductChange((form: FormData) =>
+    apiFetch<ProductChanged>("/api/product/add", { method: "POST", body: form }),
   );
 /** Switches a product on or off sale; the answer is toasted even if its row left the list. */
 export const useToggleStock = () =>
-  useInvalidating(
+  useProductChange(
     (v: { id: string; inStock: boolean }) =>
       apiFetch<{ message: string }>("/api/product/stock", { json: v }),
-    [productsKey, dashboardKey],
     (answer) => toast.success(answer.message),
   );
 export const useUpdateProduct = () =>
-  useInvalidating(
-    (v: Omit<ProductUpdateInput, "category"> & { category?: string }) =>
-      apiFetch<{ message: string }>("/api/product/update", { json: v }),
-    [productsKey, dashboardKey],
+  useProductChange((v: Omit<ProductUpdateInput, "category"> & { category?: string }) =>
+    apiFetch<{ message: string }>("/api/product/update", { json: v }),
   );
 export const useDeleteProduct = () =>
-  useInvalidating(
-    (id: string) => apiFetch<{ message: string }>("/api/product/delete", { json: { id } }),
-    [productsKey, dashboardKey],
+  useProductChange((id: string) =>
+    apiFetch<{ message: string }>("/api/product/delete", { json: { id } }),
   );
 /** `quantity` a non-zero integer, negative to remove; 409 when stock would go below zero. */
 export const useRestock = () =>
-  useInvalidating(
-    (v: RestockInput) => apiFetch<ProductChanged>("/api/product/restock", { json: v }),
-    [productsKey, dashboardKey],
+  useProductChange((v: RestockInput) =>
+    apiFetch<ProductChanged>("/api/product/restock", { json: v }),
   );
 /**
  * `POST /api/product/images`: keeps the listed pictures (in that order) and adds the new files
  * after them; 1–4 pictures in all, each JPEG, PNG, WebP or AVIF of at most 5 MB.
  */
 export const useUpdatePhotos = () =>
-  useInvalidating(
-    ({ id, keep, files }: { id: string; keep: string[]; files: File[] }) => {
-      const body = new FormData();
-      body.append("id", id);
-      body.append("keep", JSON.stringify(keep));
-      files.forEach((file) => body.append("images", file));
-      return apiFetch<ProductChanged>("/api/product/images", { method: "POST", body });
-    },
-    [productsKey, dashboardKey],
-  );
+  useProductChange(({ id, keep, files }: { id: string; keep: string[]; files: File[] }) => {
+    const body = new FormData();
+    body.append("id", id);
+    body.append("keep", JSON.stringify(keep));
+    files.forEach((file) => body.append("images", file));
+    return apiFetch<ProductChanged>("/api/product/images", { method: "POST", body });
+  });
 /** Moves an order along; the server's answer ("Order #1a2b3c4d moved to Delivered") is toasted. */
 /**
  * `POST /api/order/status`. Its answer carries the order as moved, which goes into every order
@@ -474,22 +450,19 @@ export function useMoveOrder() {
       toast.success(message);
       const cut = isQueueCut(queryClient.getQueryData<OpenQueueRead>(openQueue.queryKey));
       const previous = applyOrderEvent(queryClient, order);
-      const keys: (readonly string[])[] = [dashboardKey];
-      if (cut && previous && inQueue(previous) && !inQueue(order)) keys.push(openQueue.queryKey);
-      if (order.status === "Cancelled") keys.push(productsKey);
+      // What to read again depends on the answer and on the queue before it: said here, with
+      // the keys of query-keys.ts, rather than declared in `meta`.
+      const keys: QueryKey[] = [sellerKeys.dashboardAll];
+      if (cut && previous && inQueue(previous) && !inQueue(order)) keys.push(orderKeys.sellerOpen);
+      if (order.status === "Cancelled") keys.push(productKeys.all);
       await Promise.all([
         queryClient.invalidateQueries({
-          queryKey: ["orders"],
+          queryKey: orderKeys.all,
           predicate: (query) => !holdsOrders(query.state.data),
         }),
-        ...keys.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),
+        ...keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ]);
     },
-    onError: () =>
-      Promise.all(
-        [["orders"], productsKey, dashboardKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    meta: { invalidatesOnError: [orderKeys.all, productKeys.all, sellerKeys.dashboardAll] },
   });
 }

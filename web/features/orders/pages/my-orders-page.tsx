@@ -5,7 +5,7 @@ import type { Order } from "../../../../contract/order";
 import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
 import { formatRupees } from "../../../ui/money";
-import { useOrderEvents } from "../../../ui/use-order-events";
+import { useOrderEvents } from "../../../lib/use-order-events";
 import { SHOPPER_EVENTS_URL, useCancelOrder, useMyOrders, useOlderOrders } from "../api";
 import { DeliveryCountdown } from "../components/delivery-countdown";
 import { LiveBadge } from "../../../ui/live-badge";

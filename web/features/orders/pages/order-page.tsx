@@ -4,7 +4,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
 import { formatRupees } from "../../../ui/money";
-import { useOrderEvents } from "../../../ui/use-order-events";
+import { useOrderEvents } from "../../../lib/use-order-events";
 import { SHOPPER_EVENTS_URL, useOrder } from "../api";
 import { DeliveryCountdown } from "../components/delivery-countdown";
 import { LiveBadge } from "../../../ui/live-badge";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../../contract/order";
-import { applyOrderEvent } from "../../../ui/use-order-events";
+import { applyOrderEvent } from "../../../lib/order-cache";
 import { useRefundOrder } from "../api";
 import { orderNumber } from "../../../ui/order-words";
 import { shortRupees } from "./order-format";

@@ -17,7 +17,8 @@ import {
 import { openStatuses, visibleStatuses, type OrderStatus } from "../../../../contract/order-status";
 import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
-import { isOlder, useOrderEvents } from "../../../ui/use-order-events";
+import { isOlder } from "../../../lib/order-cache";
+import { useOrderEvents } from "../../../lib/use-order-events";
 import {
   type HistoryStatus,
   useAwaitingPaymentOrders,
