@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeOrder, makeProduct } from "../../test/order-fixture";
 import { mockApi } from "../../test/render";
 import { invalidated, seededClient } from "../../test/seeded-queries";
-import { useAddProduct, useMoveOrder, useToggleStock } from "./api";
+import { useMoveOrder } from "./api/order-moves";
+import { useAddProduct, useToggleStock } from "./api/product-changes";
 
 afterEach(() => vi.unstubAllGlobals());
 

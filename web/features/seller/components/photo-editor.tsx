@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
-import { useUpdatePhotos } from "../api";
+import { useUpdatePhotos } from "../api/product-changes";
 import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "./image-files";
 import { UploadIcon } from "./seller-icons";
 

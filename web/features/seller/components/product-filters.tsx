@@ -4,7 +4,7 @@ import { categories, findCategory } from "../../../../contract/categories";
 import { searchText, stockLevels } from "../../../../contract/catalogue-urls";
 import type { ProductCounts } from "../../../../contract/seller";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
-import type { SellerProductFilters } from "../api";
+import type { SellerProductFilters } from "../api/products";
 import { formatCount } from "./format-count";
 import { SearchIcon } from "./seller-icons";
 

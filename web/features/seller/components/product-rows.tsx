@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { OPENED_FROM_LIST } from "./opened-from-list";
 import type { Product } from "../../../../contract/product";
 import { formatRupees } from "../../../ui/money";
-import { useDeleteProduct } from "../api";
+import { useDeleteProduct } from "../api/product-changes";
 import { StockBadge } from "./stock-badge";
 import { StockSwitch } from "./stock-switch";
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
-import { useRestock } from "../api";
+import { useRestock } from "../api/product-changes";
 
 const MAX_UNITS = 1_000_000;
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Dashboard } from "../../../../contract/seller";
 import { LoadError } from "../../../ui/load-error";
 import { formatRupees, formatWholeRupees } from "../../../ui/money";
-import { useDashboard, type DashboardDays } from "../api";
+import { useDashboard, type DashboardDays } from "../api/dashboard";
 import { DashboardChart } from "../components/dashboard-chart";
 import { StockBadge } from "../components/stock-badge";
 import { DataTable } from "../components/data-table";

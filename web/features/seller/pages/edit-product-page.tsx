@@ -7,7 +7,8 @@ import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { LoadError } from "../../../ui/load-error";
 import { productKeys } from "../../../lib/query-keys";
-import { useSellerProduct, useUpdateProduct } from "../api";
+import { useUpdateProduct } from "../api/product-changes";
+import { useSellerProduct } from "../api/products";
 import { useFocusFirstError } from "../components/focus-first-error";
 import { PhotoEditor } from "../components/photo-editor";
 import {

@@ -19,19 +19,21 @@ import { useNow } from "../../../ui/countdown";
 import { LoadError } from "../../../ui/load-error";
 import { isOlder } from "../../../lib/order-cache";
 import { useOrderEvents } from "../../../lib/use-order-events";
+import { useShopTimeZone } from "../api/dashboard";
 import {
   type HistoryStatus,
+  useOrderHistory,
+  useRecentOrders,
+  useRecentOrdersEnd,
+} from "../api/order-history";
+import {
   useAwaitingPaymentOrders,
   useOpenOrders,
   useOpenOrdersTotal,
   useOpenStatusCounts,
   useQueueRefill,
-  useOrderHistory,
-  useRecentOrders,
-  useRecentOrdersEnd,
   useRefundsOwed,
-  useShopTimeZone,
-} from "../api";
+} from "../api/orders-queue";
 import { useNewOrderAlerts, useOpenOrdersTitle } from "../components/order-alerts";
 import { OrderCard, QueueClock } from "../components/order-card";
 import { OrderExportForm } from "../components/order-export-form";
