@@ -97,10 +97,11 @@ export default tseslint.config(
     },
   },
   {
-    // Rule 13 of architecture.md: every query key comes from web/lib/query-keys.ts, tests'
+    // Rule 13 of architecture.md: every query key comes from web/lib/query-keys.ts, tests
     // included, so a key cannot drift between the query that reads it and the change that
     // refreshes it. An array written as a key (or as the key of a client call, or kept in a
-    // constant named as a key) anywhere else is refused.
+    // constant named as a key) anywhere else is refused. And rule 1: an API answer is typed from
+    // the contract, never by a shape written at the call.
     files: ["web/**/*.{ts,tsx}"],
     ignores: ["web/lib/query-keys.ts"],
     rules: {
@@ -117,6 +118,13 @@ export default tseslint.config(
           selector,
           message: "Query keys come from web/lib/query-keys.ts (architecture.md rule 13).",
         })),
+        {
+          // Rule 1: an answer's type is the contract's (z.infer of the route's response schema).
+          selector:
+            "CallExpression[callee.name='apiFetch'] > TSTypeParameterInstantiation TSTypeLiteral",
+          message:
+            "Type an answer with the contract's type of its response, not a shape written here.",
+        },
       ],
     },
   },

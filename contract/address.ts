@@ -49,4 +49,6 @@ export type Address = z.infer<typeof addressSchema>;
 export const addressListResponseSchema = successSchema.extend({
   addresses: z.array(addressSchema),
 });
+export type AddressListResponse = z.infer<typeof addressListResponseSchema>;
 export const addressChangedSchema = messageSchema.extend({ address: addressSchema });
+export type AddressChangedResponse = z.infer<typeof addressChangedSchema>;

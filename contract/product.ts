@@ -74,6 +74,7 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 export const productResponseSchema = successSchema.extend({ product: productSchema });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 export const productChangedSchema = productResponseSchema.extend({ message: z.string() });
+export type ProductChangedResponse = z.infer<typeof productChangedSchema>;
 
 const nameSchema = plainText(1, 120);
 const descriptionSchema = z.array(plainText(1, 300)).max(20);
@@ -180,3 +181,4 @@ export const stockHistoryResponseSchema = successSchema.extend({
   entries: z.array(stockEntrySchema),
   nextCursor: z.string().nullable(),
 });
+export type StockHistoryResponse = z.infer<typeof stockHistoryResponseSchema>;

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CartItems, User } from "../../contract/user";
+import type { MessageResponse, SuccessResponse } from "../../contract/common";
+import type { CartItems, User, UserResponse } from "../../contract/user";
 import { toast } from "../ui/toast";
 import { sessionHintCookie, type SessionKind } from "../../contract/session-hints";
 import { apiFetch, type ApiError } from "./api-client";
@@ -34,8 +35,8 @@ export async function fetchSession(): Promise<Session> {
     }
   };
   const [user, seller] = await Promise.all([
-    ask<{ user: User }>("user"),
-    ask<{ success: boolean }>("seller"),
+    ask<UserResponse>("user"),
+    ask<SuccessResponse>("seller"),
   ]);
   return { user: user?.user ?? null, seller: Boolean(seller) };
 }
@@ -45,11 +46,11 @@ export type SignIn =
   | { mode: "register"; name: string; email: string; password: string };
 
 export async function signIn({ mode, ...body }: SignIn): Promise<User> {
-  return (await apiFetch<{ user: User }>(`/api/user/${mode}`, { json: body })).user;
+  return (await apiFetch<UserResponse>(`/api/user/${mode}`, { json: body })).user;
 }
 
 export function signOut() {
-  return apiFetch<{ message: string }>("/api/user/logout");
+  return apiFetch<MessageResponse>("/api/user/logout");
 }
 
 let savesUnanswered = 0;
@@ -58,7 +59,7 @@ let lastSaveAnswered = 0;
 export async function saveCart(cartItems: CartItems) {
   savesUnanswered++;
   try {
-    return await apiFetch<{ message: string }>("/api/cart/update", { json: { cartItems } });
+    return await apiFetch<MessageResponse>("/api/cart/update", { json: { cartItems } });
   } finally {
     savesUnanswered--;
     lastSaveAnswered = Date.now();

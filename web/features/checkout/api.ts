@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Address, AddressInput } from "../../../contract/address";
-import type { PlaceOrderInput } from "../../../contract/order";
+import type {
+  AddressChangedResponse,
+  AddressInput,
+  AddressListResponse,
+} from "../../../contract/address";
+import type { MessageResponse } from "../../../contract/common";
+import type {
+  CheckoutStartedResponse,
+  OrderPlacedResponse,
+  PlaceOrderInput,
+  UnpaidCancelledResponse,
+} from "../../../contract/order";
 import { ApiError, apiFetch } from "../../lib/api-client";
 import { addressKeys, orderKeys } from "../../lib/query-keys";
 import { useCartActions } from "../../lib/shown-cart";
@@ -10,7 +20,7 @@ import { forgetRetryKey, retryAnswered } from "./retry-keys";
 export function useAddresses(enabled: boolean) {
   return useQuery({
     queryKey: addressKeys.all,
-    queryFn: () => apiFetch<{ addresses: Address[] }>("/api/address/get"),
+    queryFn: () => apiFetch<AddressListResponse>("/api/address/get"),
     select: (body) => body.addresses,
     enabled,
   });
@@ -23,7 +33,7 @@ export function useAddresses(enabled: boolean) {
 export function useAddAddress() {
   return useMutation({
     mutationFn: ({ address, idempotencyKey }: { address: AddressInput; idempotencyKey: string }) =>
-      apiFetch<{ message: string; address: Address }>("/api/address/add", {
+      apiFetch<AddressChangedResponse>("/api/address/add", {
         json: { address },
         headers: { "idempotency-key": idempotencyKey },
       }),
@@ -35,7 +45,7 @@ export function useAddAddress() {
 export function useUpdateAddress() {
   return useMutation({
     mutationFn: ({ id, address }: { id: string; address: AddressInput }) =>
-      apiFetch<{ message: string; address: Address }>("/api/address/update", {
+      apiFetch<AddressChangedResponse>("/api/address/update", {
         json: { id, address },
       }),
     meta: { invalidates: [addressKeys.all] },
@@ -44,15 +54,14 @@ export function useUpdateAddress() {
 
 export function useDeleteAddress() {
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ message: string }>("/api/address/delete", { json: { id } }),
+    mutationFn: (id: string) => apiFetch<MessageResponse>("/api/address/delete", { json: { id } }),
     meta: { invalidates: [addressKeys.all] },
   });
 }
 
 /** Cash on delivery: `{ message }`; online: `{ url }` of the provider's hosted page. */
 function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyKey: string) {
-  return apiFetch<{ message?: string; url?: string }>(
+  return apiFetch<OrderPlacedResponse | CheckoutStartedResponse>(
     kind === "cod" ? "/api/order/cod" : "/api/order/stripe",
     {
       json: input,
@@ -67,8 +76,7 @@ function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyK
  */
 export function useCancelUnpaid() {
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ message: string; cancelled: number }>("/api/order/unpaid/cancel", { json: {} }),
+    mutationFn: () => apiFetch<UnpaidCancelledResponse>("/api/order/unpaid/cancel", { json: {} }),
   });
 }
 
@@ -99,7 +107,7 @@ export function usePlaceOrder() {
           input.items.map((item) => [item.product, (cart[item.product] ?? 0) - item.quantity]),
         ),
       );
-      toast.success(answer.message ?? "Order Placed Successfully");
+      toast.success("message" in answer ? answer.message : "Order Placed Successfully");
       // Only a cash order, and without waiting for the lists (the page moves on at once): so said
       // here rather than declared in `meta`.
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });

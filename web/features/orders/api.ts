@@ -1,6 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { productListPath } from "../../../contract/catalogue-urls";
-import { SHOPPER_LIST_LIMIT, type Order, type OrderListResponse } from "../../../contract/order";
+import {
+  SHOPPER_LIST_LIMIT,
+  type OrderChangedResponse,
+  type OrderListResponse,
+  type OrderResponse,
+} from "../../../contract/order";
 import type { Product, ProductListResponse } from "../../../contract/product";
 import { ApiError, apiFetch } from "../../lib/api-client";
 import { applyOrderEvent, readingOrders } from "../../lib/order-cache";
@@ -52,10 +57,8 @@ export function useOlderOrders(userId: string | undefined, from: string | null |
 export function useOrder(id: string, enabled: boolean) {
   return useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: readingOrders(() =>
-      apiFetch<{ order: Order }>(`/api/order/${encodeURIComponent(id)}`),
-    ),
-    select: (body: { order: Order }) => body.order,
+    queryFn: readingOrders(() => apiFetch<OrderResponse>(`/api/order/${encodeURIComponent(id)}`)),
+    select: (body: OrderResponse) => body.order,
     enabled,
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
@@ -72,7 +75,7 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiFetch<{ message: string; order: Order }>("/api/order/cancel", { json: { orderId } }),
+      apiFetch<OrderChangedResponse>("/api/order/cancel", { json: { orderId } }),
     onSuccess: (answer) => {
       applyOrderEvent(queryClient, answer.order);
     },

@@ -132,7 +132,7 @@ export function CartPage() {
         // The order is placed (the cart emptied of it and a toast shown by usePlaceOrder): on to
         // the payment page, or to My Orders.
         onSuccess: (answer) => {
-          if (kind === "online" && answer.url) {
+          if (kind === "online" && "url" in answer && answer.url) {
             setLeaving(true);
             window.location.replace(answer.url);
             return;

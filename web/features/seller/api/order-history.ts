@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { SELLER_LIST_LIMIT, type OrderListResponse } from "../../../../contract/order";
+import { SELLER_LIST_LIMIT, type SellerOrderListResponse } from "../../../../contract/order";
 import { apiFetch } from "../../../lib/api-client";
 import { isListed, orderList } from "../../../lib/order-cache";
 import { orderKeys } from "../../../lib/query-keys";
@@ -9,7 +9,7 @@ import { orderKeys } from "../../../lib/query-keys";
 const recentOrders = (enabled: boolean) => ({
   queryKey: orderKeys.recent,
   ...orderList(isListed, () =>
-    apiFetch<OrderListResponse>(`/api/order/seller?limit=${SELLER_LIST_LIMIT}`),
+    apiFetch<SellerOrderListResponse>(`/api/order/seller?limit=${SELLER_LIST_LIMIT}`),
   ),
   enabled,
 });
@@ -38,7 +38,7 @@ export function useOrderHistory(status: HistoryStatus, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: orderKeys.history(status),
     queryFn: ({ pageParam }) =>
-      apiFetch<OrderListResponse>(
+      apiFetch<SellerOrderListResponse>(
         `/api/order/seller?status=${status}&limit=${SELLER_LIST_LIMIT}${pageParam ? `&cursor=${pageParam}` : ""}`,
       ),
     initialPageParam: "",

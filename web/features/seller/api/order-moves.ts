@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { Order } from "../../../../contract/order";
+import type { Order, OrderChangedResponse } from "../../../../contract/order";
 import type { OrderStatus } from "../../../../contract/order-status";
 import { apiFetch } from "../../../lib/api-client";
 import { applyOrderEvent, holdsOrders } from "../../../lib/order-cache";
@@ -11,7 +11,7 @@ import { inQueue, isQueueCut } from "./orders-queue";
 export function useRefundOrder(onRefunded: (order: Order) => void) {
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiFetch<{ message: string; order: Order }>("/api/order/refund", { json: { orderId } }),
+      apiFetch<OrderChangedResponse>("/api/order/refund", { json: { orderId } }),
     // Here, not in mutate(): a card whose order leaves the list shown is gone by then.
     onSuccess: (answer) => {
       toast.success(answer.message);
@@ -35,7 +35,7 @@ export function useMoveOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { orderId: string; status: OrderStatus }) =>
-      apiFetch<{ message: string; order: Order }>("/api/order/status", { json: v }),
+      apiFetch<OrderChangedResponse>("/api/order/status", { json: v }),
     // Here, not in mutate(): a card whose order leaves the list shown is gone by then.
     onSuccess: async ({ message, order }) => {
       toast.success(message);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { OpenCounts, Order } from "../../../../contract/order";
+import type { OpenCounts, Order, SellerOrderListResponse } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
 import { apiFetch } from "../../../lib/api-client";
 import { isListed, orderList } from "../../../lib/order-cache";
@@ -39,11 +39,7 @@ const openQueue = {
   queryKey: orderKeys.sellerOpen,
   // Counted as the server listed them: orders given to the cache since move the counts after.
   ...orderList(inQueue, async (): Promise<OpenQueueRead> => {
-    const answer = await apiFetch<{
-      orders: Order[];
-      openTotal?: number;
-      openCounts?: OpenCounts;
-    }>("/api/order/seller?open=true");
+    const answer = await apiFetch<SellerOrderListResponse>("/api/order/seller?open=true");
     return {
       ...answer,
       listedWhenCounted: answer.orders.length,
@@ -130,7 +126,7 @@ export function useRefundsOwed() {
     queryKey: orderKeys.refundDue,
     ...orderList(
       (order) => order.refundDue,
-      () => apiFetch<{ orders: Order[] }>("/api/order/seller?refundDue=true"),
+      () => apiFetch<SellerOrderListResponse>("/api/order/seller?refundDue=true"),
     ),
     select: (b) => b.orders,
   });
@@ -145,7 +141,7 @@ export function useAwaitingPaymentOrders(enabled: boolean) {
     queryKey: orderKeys.awaitingPayment,
     ...orderList(
       (order) => order.status === "Awaiting Payment",
-      () => apiFetch<{ orders: Order[] }>("/api/order/seller?status=Awaiting%20Payment"),
+      () => apiFetch<SellerOrderListResponse>("/api/order/seller?status=Awaiting%20Payment"),
     ),
     select: (b) => b.orders,
     enabled,

@@ -1,5 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import type { Product, ProductUpdateInput, RestockInput } from "../../../../contract/product";
+import type { MessageResponse } from "../../../../contract/common";
+import type {
+  ProductChangedResponse,
+  ProductUpdateInput,
+  RestockInput,
+} from "../../../../contract/product";
 import { apiFetch } from "../../../lib/api-client";
 import { productKeys, sellerKeys } from "../../../lib/query-keys";
 import { toast } from "../../../ui/toast";
@@ -22,31 +27,29 @@ function useProductChange<T, A>(fn: (arg: A) => Promise<T>, onSuccess?: (answer:
   return useMutation({ mutationFn: fn, onSuccess, meta: productChangeMeta });
 }
 
-type ProductChanged = { message: string; product: Product };
-
 export const useAddProduct = () =>
   useProductChange((form: FormData) =>
-    apiFetch<ProductChanged>("/api/product/add", { method: "POST", body: form }),
+    apiFetch<ProductChangedResponse>("/api/product/add", { method: "POST", body: form }),
   );
 /** Switches a product on or off sale; the answer is toasted even if its row left the list. */
 export const useToggleStock = () =>
   useProductChange(
     (v: { id: string; inStock: boolean }) =>
-      apiFetch<{ message: string }>("/api/product/stock", { json: v }),
+      apiFetch<MessageResponse>("/api/product/stock", { json: v }),
     (answer) => toast.success(answer.message),
   );
 export const useUpdateProduct = () =>
   useProductChange((v: Omit<ProductUpdateInput, "category"> & { category?: string }) =>
-    apiFetch<{ message: string }>("/api/product/update", { json: v }),
+    apiFetch<ProductChangedResponse>("/api/product/update", { json: v }),
   );
 export const useDeleteProduct = () =>
   useProductChange((id: string) =>
-    apiFetch<{ message: string }>("/api/product/delete", { json: { id } }),
+    apiFetch<MessageResponse>("/api/product/delete", { json: { id } }),
   );
 /** `quantity` a non-zero integer, negative to remove; 409 when stock would go below zero. */
 export const useRestock = () =>
   useProductChange((v: RestockInput) =>
-    apiFetch<ProductChanged>("/api/product/restock", { json: v }),
+    apiFetch<ProductChangedResponse>("/api/product/restock", { json: v }),
   );
 /**
  * `POST /api/product/images`: keeps the listed pictures (in that order) and adds the new files
@@ -58,5 +61,5 @@ export const useUpdatePhotos = () =>
     body.append("id", id);
     body.append("keep", JSON.stringify(keep));
     files.forEach((file) => body.append("images", file));
-    return apiFetch<ProductChanged>("/api/product/images", { method: "POST", body });
+    return apiFetch<ProductChangedResponse>("/api/product/images", { method: "POST", body });
   });

@@ -9,9 +9,9 @@ import {
 import type {
   ProductListResponse,
   ProductResponse,
-  StockEntry,
+  StockHistoryResponse,
 } from "../../../../contract/product";
-import type { ProductCounts } from "../../../../contract/seller";
+import type { ProductCountsResponse } from "../../../../contract/seller";
 import { apiFetch } from "../../../lib/api-client";
 import { useListComesBackWhole } from "../../../lib/list-comes-back-whole";
 import { LIST_KEPT_MS } from "../../../lib/query-client";
@@ -68,7 +68,7 @@ export function useSellerProductCounts(filters: SellerProductFilters) {
   const path = productCountsPath(filters);
   return useQuery({
     queryKey: productKeys.sellerCounts(path),
-    queryFn: () => apiFetch<{ counts: ProductCounts }>(path),
+    queryFn: () => apiFetch<ProductCountsResponse>(path),
     select: (answer) => answer.counts,
     meta: { silent: true },
   }).data;
@@ -93,7 +93,7 @@ export function useStockHistory(id: string) {
   return useInfiniteQuery({
     queryKey: productKeys.stockHistory(id),
     queryFn: ({ pageParam }) =>
-      apiFetch<{ entries: StockEntry[]; nextCursor: string | null }>(
+      apiFetch<StockHistoryResponse>(
         `/api/product/${encodeURIComponent(id)}/stock-history?limit=${STOCK_HISTORY_PAGE}${
           pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""
         }`,

@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
+import type { MessageResponse } from "../../../../contract/common";
 import { apiFetch } from "../../../lib/api-client";
 
 /** The seller's login and logout (`/api/seller/...`); whose session it is lives in lib/store.tsx. */
 
 const sellerLogin = (email: string, password: string) =>
-  apiFetch<{ message: string }>("/api/seller/login", { json: { email, password } });
-const sellerLogout = () => apiFetch<{ message: string }>("/api/seller/logout");
+  apiFetch<MessageResponse>("/api/seller/login", { json: { email, password } });
+const sellerLogout = () => apiFetch<MessageResponse>("/api/seller/logout");
 
 /** Quiet in the mutation cache: the login form keeps one error toast of its own. */
 export const useSellerLogin = () =>
