@@ -2,12 +2,13 @@ import { z } from "zod";
 import { addressSchema } from "./address";
 import { categoryKeys } from "./categories";
 import { idSchema, messageSchema, plainText, successSchema, timestampSchema } from "./common";
+import { MAX_QUANTITY } from "./limits";
 import { hasAtMostTwoDecimals } from "./money";
 import { orderStatuses, paymentTypes } from "./order-status";
 
 export const orderItemInputSchema = z.object({
   product: idSchema,
-  quantity: z.number().min(1).max(99).int(),
+  quantity: z.number().min(1).max(MAX_QUANTITY).int(),
   /**
    * The offer price (rupees) the shopper was shown for it. Never what is charged: if the product's
    * price is another one now, the order is refused (409 `price_changed`) and nothing is written.

@@ -5,6 +5,7 @@ import {
   type FormEvent,
   type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
+import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from "../../contract/limits";
 import { toast } from "../ui/toast";
 import { useLocation, useNavigate } from "react-router";
 import { errorMessage } from "../lib/query-client";
@@ -145,7 +146,7 @@ export function LoginModal() {
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 required
-                maxLength={80}
+                maxLength={MAX_LENGTH.personName}
                 autoComplete="name"
                 placeholder="type here"
               />
@@ -172,8 +173,8 @@ export function LoginModal() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               required
-              minLength={mode === "register" ? 8 : 1}
-              maxLength={128}
+              minLength={mode === "register" ? MIN_PASSWORD_LENGTH : 1}
+              maxLength={MAX_LENGTH.password}
               autoComplete={mode === "register" ? "new-password" : "current-password"}
               placeholder="type here"
             />

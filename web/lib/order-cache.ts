@@ -1,5 +1,6 @@
 import { replaceEqualDeep, type QueryClient } from "@tanstack/react-query";
 import type { Order } from "../../contract/order";
+import { isListed } from "../../contract/order-status";
 import { orderKeys } from "./query-keys";
 
 /**
@@ -10,14 +11,6 @@ import { orderKeys } from "./query-keys";
  * says: `orderListMeta`) or `order: Order` with the same id (the detail page, `orderKeys.detail`);
  * and a copy held by the orders read page by page.
  */
-
-/** Listed orders: not an online order still waiting for payment, or one that lapsed unpaid. */
-export function isListed(order: Order): boolean {
-  if (order.status === "Awaiting Payment") return false;
-  return (
-    order.paymentType === "COD" || order.isPaid || order.refundDue || order.refundedAt !== null
-  );
-}
 
 /**
  * A list query's `meta`: which orders the list holds, so that an event adds an order to the

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { categories, categoryKeys } from "../../../contract/categories";
 import type { Product } from "../../../contract/product";
 import { useTestApp } from "../../test/test-app";
-import { thumbnailUrl } from "../../modules/media/product-images";
+import { thumbnailUrl } from "../../../contract/product-images";
 import { ensureCategoryImages } from "./demo-images";
 import { seedDemoCatalog } from "./seed-demo-catalog";
 

@@ -5,7 +5,7 @@ import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
 import { useCartActions } from "../../../lib/shown-cart";
 import { mainPictureProps, thumbnail } from "../../../ui/images";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 import { Stars } from "../../../ui/stars";
 import { useProduct, useProductList } from "../../../lib/catalogue-api";
 import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/api-client";
+import { paiseToRupees, rupeesToPaise } from "../../../../contract/money";
 import { cartTotal } from "../../../lib/cart-rules";
 import { useProductsByIds } from "../../../lib/catalogue-api";
 import { useCart, useCartActions } from "../../../lib/shown-cart";
@@ -193,11 +194,12 @@ export function CartPage() {
     );
   }
 
-  const savings =
+  const savings = paiseToRupees(
     lines.reduce(
-      (sum, l) => sum + Math.round((l.product.price - l.product.offerPrice) * 100) * l.quantity,
+      (sum, l) => sum + rupeesToPaise(l.product.price - l.product.offerPrice) * l.quantity,
       0,
-    ) / 100;
+    ),
+  );
   const addressPart = !sessionChecked ? (
     <p className="mt-2 h-5 animate-pulse rounded bg-gray-200" />
   ) : user ? (

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Order } from "../../../../contract/order";
 import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 import { useOrderEvents } from "../../../lib/use-order-events";
 import { SHOPPER_EVENTS_URL, useCancelOrder, useMyOrders, useOlderOrders } from "../api";
 import { DeliveryCountdown } from "../components/delivery-countdown";

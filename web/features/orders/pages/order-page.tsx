@@ -3,7 +3,7 @@ import type { Order } from "../../../../contract/order";
 import { ApiError } from "../../../lib/api-client";
 import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 import { useOrderEvents } from "../../../lib/use-order-events";
 import { SHOPPER_EVENTS_URL, useOrder } from "../api";
 import { DeliveryCountdown } from "../components/delivery-countdown";

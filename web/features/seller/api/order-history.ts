@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { SELLER_LIST_LIMIT, type SellerOrderListResponse } from "../../../../contract/order";
 import { apiFetch } from "../../../lib/api-client";
-import { isListed, orderList } from "../../../lib/order-cache";
+import { isListed } from "../../../../contract/order-status";
+import { orderList } from "../../../lib/order-cache";
 import { orderKeys } from "../../../lib/query-keys";
 
 /* The orders behind the queue: the newest of every status, and each finished status's history. */

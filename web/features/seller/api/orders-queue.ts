@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { OpenCounts, Order, SellerOrderListResponse } from "../../../../contract/order";
-import { openStatuses } from "../../../../contract/order-status";
+import { isListed, openStatuses } from "../../../../contract/order-status";
 import { apiFetch } from "../../../lib/api-client";
-import { isListed, orderList } from "../../../lib/order-cache";
+import { orderList } from "../../../lib/order-cache";
 import { orderKeys } from "../../../lib/query-keys";
 import { useAtMostEvery } from "../components/use-at-most-every";
 

@@ -6,7 +6,7 @@ import {
   type OrderStatus,
 } from "../../../../contract/order-status";
 import { dueLabel, type DueTone } from "../../../ui/countdown";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 import { useMoveOrder } from "../api/order-moves";
 import { orderNumber, paymentStatus } from "../../../ui/order-words";
 import { OrderStatusBadge } from "./order-format";

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { toast } from "../../../ui/toast";
 import type { Product } from "../../../../contract/product";
+import { thumbnailUrl } from "../../../../contract/product-images";
 import { ApiError } from "../../../lib/api-client";
 import { useUpdatePhotos } from "../api/product-changes";
 import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "./image-files";
@@ -8,7 +9,6 @@ import { UploadIcon } from "./seller-icons";
 
 type Photo = { kind: "kept"; url: string } | { kind: "new"; file: File; preview: string };
 
-const thumb = (url: string) => url.replace("-large.webp", "-thumb.webp");
 const release = (photo: Photo) => photo.kind === "new" && URL.revokeObjectURL(photo.preview);
 
 /**
@@ -151,7 +151,7 @@ export function PhotoEditor({
           return (
             <li key={photo.kind === "kept" ? photo.url : photo.preview} className="w-28 space-y-1">
               <img
-                src={photo.kind === "kept" ? thumb(photo.url) : photo.preview}
+                src={photo.kind === "kept" ? thumbnailUrl(photo.url) : photo.preview}
                 alt={`${product.name}, ${label.toLowerCase()}${photo.kind === "new" ? " (new)" : ""}`}
                 width={112}
                 height={112}

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { categories } from "../../../../contract/categories";
+import { MAX_LENGTH } from "../../../../contract/limits";
 import type { Product } from "../../../../contract/product";
 
 /** The product form as typed: every field a string until it is sent. */
@@ -149,7 +150,7 @@ export function ProductFields({
           <input
             {...p}
             required
-            maxLength={120}
+            maxLength={MAX_LENGTH.productName}
             value={form.name}
             onChange={set("name")}
             className={inputClass}
@@ -223,7 +224,7 @@ export function ProductFields({
               value={form.weight}
               onChange={set("weight")}
               placeholder="500g"
-              maxLength={30}
+              maxLength={MAX_LENGTH.productWeight}
               className={inputClass}
             />
           )}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Dashboard } from "../../../../contract/seller";
 import { LoadError } from "../../../ui/load-error";
-import { formatRupees, formatWholeRupees } from "../../../ui/money";
+import { formatRupees, formatWholeRupees } from "../../../../contract/money";
 import { useDashboard, type DashboardDays } from "../api/dashboard";
 import { DashboardChart } from "../components/dashboard-chart";
 import { StockBadge } from "../components/stock-badge";
