@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, messageSchema, plainText, successSchema } from "./common";
-import { MAX_LENGTH } from "./limits";
+import { MAX_LENGTH } from "./field-lengths";
 import { normalisePhone, PHONE_HINT, ZIPCODE_PATTERN } from "./phone";
 
 export { normalisePhone, PHONE_HINT } from "./phone";

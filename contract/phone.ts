@@ -1,4 +1,4 @@
-import { MAX_LENGTH } from "./limits";
+import { MAX_LENGTH } from "./field-lengths";
 
 // Phone numbers as people write them (no zod here: the web app checks fields with it too).
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { MAX_IDS_PER_QUERY, MAX_SEARCH_LENGTH, stockLevels } from "./catalogue-urls";
 import { categoryKeys } from "./categories";
 import { idSchema, plainText, rupeesSchema, successSchema, timestampSchema } from "./common";
-import { MAX_LENGTH, MAX_STOCK } from "./limits";
+import { MAX_LENGTH } from "./field-lengths";
+import { MAX_STOCK } from "./limits";
 
 export const productSchema = z.object({
   _id: z.string(),

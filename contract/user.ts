@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, plainText, successSchema } from "./common";
-import { MAX_LENGTH, MAX_QUANTITY, MIN_PASSWORD_LENGTH } from "./limits";
+import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from "./field-lengths";
+import { MAX_QUANTITY } from "./limits";
 
 /** A cart as the API carries it: product id → quantity (integer 1–MAX_QUANTITY). */
 export const cartItemsSchema = z

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from "../../contract/limits";
+import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from "../../contract/field-lengths";
 import { useStore } from "../lib/store";
 import { useModalFocus } from "../ui/use-modal-focus";
 import { useLoginSubmit } from "./use-login-submit";

@@ -3,7 +3,7 @@ import { toast } from "../../../ui/toast";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import addressArt from "virtual:art/addAddress";
 import type { AddressInput } from "../../../../contract/address";
-import { MAX_LENGTH } from "../../../../contract/limits";
+import { MAX_LENGTH } from "../../../../contract/field-lengths";
 import { useStore } from "../../../lib/store";
 import { ArtPicture } from "../../../ui/art-picture";
 import { addressErrors, addressHints, asStored, type AddressErrors } from "../address-rules";
@@ -31,7 +31,7 @@ const fields: {
   inputMode?: "numeric" | "tel";
   autoComplete: string;
   /**
-   * The most the server takes (contract/limits.ts; the phone's is the form's own, generous for
+   * The most the server takes (contract/field-lengths.ts; the phone's is the form's own, generous for
    * any way of writing one): typing stops there instead of failing.
    */
   maxLength: number;

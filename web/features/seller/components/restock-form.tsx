@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
-import { MAX_LENGTH, MAX_STOCK } from "../../../../contract/limits";
+import { MAX_LENGTH } from "../../../../contract/field-lengths";
+import { MAX_STOCK } from "../../../../contract/limits";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { useRestock } from "../api/product-changes";
