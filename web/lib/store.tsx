@@ -11,12 +11,12 @@ import {
   type ReactNode,
 } from "react";
 import type { User } from "../../contract/user";
-import { onSessionRefused } from "./api-client";
 import { checkSawEverySave, fetchSession, type Session, useSignOut } from "./session-api";
 import { forgetStoredCart } from "./stored-cart";
 import { useCartKeeping, useCartState } from "./cart-state";
 import { CartContext } from "./shown-cart";
 import { addressKeys, orderKeys, sessionKey } from "./query-keys";
+import { useSessionRecheck } from "./session-recheck";
 
 /**
  * Who is signed in, whether they sell, and the login modal. Its value changes with those alone,
@@ -109,35 +109,8 @@ export function StoreProvider({
     },
     [queryClient],
   );
-  // When this tab last asked again whose session it is (another tab, a refused call, a return).
-  const checkSent = useRef(0);
-  const recheck = useCallback(() => {
-    checkSent.current = Date.now();
-    void queryClient.invalidateQueries({ queryKey: sessionKey });
-  }, [queryClient]);
-  // A call refused for want of a session: it ended (expired, or signed out elsewhere).
   const sellerShown = useRef(false);
-  useEffect(
-    () =>
-      onSessionRefused(() => {
-        recheck();
-        return Boolean(shown.current) || sellerShown.current;
-      }),
-    [recheck],
-  );
-  // Back to this tab: the session may have ended, and the cart changed on another device.
-  useEffect(() => {
-    const back = () => {
-      // A visitor's tab too while no check has answered yet (the first failed: offline).
-      if (
-        document.visibilityState === "visible" &&
-        (shown.current || sellerShown.current || !answered.current)
-      )
-        recheck();
-    };
-    document.addEventListener("visibilitychange", back);
-    return () => document.removeEventListener("visibilitychange", back);
-  }, [recheck]);
+  const { recheck, checkSent } = useSessionRecheck({ shown, sellerShown, answered });
 
   // "Checked" only once the answer is applied, so no page sees a logged-in shopper as a visitor.
   // Every later answer (a check after another tab signed in or out, or a refused call) is
@@ -166,7 +139,7 @@ export function StoreProvider({
       checked.current = true;
       setSessionChecked(true);
     });
-  }, [session.data, session.isError, signedIn, signedOut, savedElsewhere, cartAnswered]);
+  }, [session.data, session.isError, signedIn, signedOut, savedElsewhere, cartAnswered, checkSent]);
 
   // Listeners read refs, not state: an event arriving just after a change must not meet the
   // previous render's values.
