@@ -196,6 +196,38 @@ export default tseslint.config(
     },
   },
   {
+    // Rule 13 of architecture.md: every query key comes from web/lib/query-keys.ts, tests
+    // included, so a key cannot drift between the query that reads it and the change that
+    // refreshes it. An array written as a key (or as the key of a client call, or kept in a
+    // constant named as a key) anywhere else is refused. And rule 1: an API answer is typed from
+    // the contract, never by a shape written at the call.
+    files: ["web/**/*.{ts,tsx}"],
+    ignores: ["web/lib/query-keys.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "Property[key.name='queryKey'] > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression",
+          "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueryDefaults|getQueryDefaults)$/] > ArrayExpression:first-child",
+          "CallExpression[callee.property.name=/^(setQueryData|getQueryData|getQueryState|setQueryDefaults|getQueryDefaults)$/] > :matches(TSAsExpression, TSSatisfiesExpression):first-child > ArrayExpression",
+          "VariableDeclarator[id.name=/(Key|KEY)$/] > ArrayExpression",
+          "VariableDeclarator[id.name=/(Key|KEY)$/] > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression",
+        ].map((selector) => ({
+          selector,
+          message: "Query keys come from web/lib/query-keys.ts (architecture.md rule 13).",
+        })),
+        {
+          // Rule 1: an answer's type is the contract's (z.infer of the route's response schema).
+          selector:
+            "CallExpression[callee.name='apiFetch'] > TSTypeParameterInstantiation TSTypeLiteral",
+          message:
+            "Type an answer with the contract's type of its response, not a shape written here.",
+        },
+      ],
+    },
+  },
+  {
     files: ["server/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {

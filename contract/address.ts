@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, messageSchema, plainText, successSchema } from "./common";
+import { MAX_LENGTH } from "./field-lengths";
 import { normalisePhone, PHONE_HINT, ZIPCODE_PATTERN } from "./phone";
 
 export { normalisePhone, PHONE_HINT } from "./phone";
@@ -16,14 +17,14 @@ export const phoneSchema = z.string().transform((text, ctx) => {
 });
 
 export const addressInputSchema = z.object({
-  firstName: field(60),
-  lastName: field(60),
-  email: z.email().max(254),
-  street: field(200),
-  city: field(80),
-  state: field(80),
+  firstName: field(MAX_LENGTH.addressName),
+  lastName: field(MAX_LENGTH.addressName),
+  email: z.email().max(MAX_LENGTH.email),
+  street: field(MAX_LENGTH.street),
+  city: field(MAX_LENGTH.addressPlace),
+  state: field(MAX_LENGTH.addressPlace),
   zipcode: z.string().trim().regex(ZIPCODE_PATTERN, "must contain digits only"),
-  country: field(80),
+  country: field(MAX_LENGTH.addressPlace),
   phone: phoneSchema,
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
@@ -49,4 +50,6 @@ export type Address = z.infer<typeof addressSchema>;
 export const addressListResponseSchema = successSchema.extend({
   addresses: z.array(addressSchema),
 });
+export type AddressListResponse = z.infer<typeof addressListResponseSchema>;
 export const addressChangedSchema = messageSchema.extend({ address: addressSchema });
+export type AddressChangedResponse = z.infer<typeof addressChangedSchema>;

@@ -28,15 +28,17 @@ export const timestampSchema = z.string();
 
 /** `{ success: true }`, the least an answer says. */
 export const successSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successSchema>;
 /** `{ success: true, message }`: a change done, in words a shopper can read. */
 export const messageSchema = successSchema.extend({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;
 
 /** Body of every failed response (api-contract.md, "Conventions"). */
 export const errorBodySchema = z.object({
   success: z.literal(false),
   code: z.enum(errorCodes),
   message: z.string(),
-  /** For `out_of_stock`: the product that could not be taken. */
+  /** For `out_of_stock` and `price_changed`: the product that could not be taken. */
   productId: z.string().optional(),
   /**
    * For the `conflict` of a shopper who already has the most unpaid online checkouts: how many
@@ -44,10 +46,3 @@ export const errorBodySchema = z.object({
    */
   unpaidCheckouts: z.number().int().optional(),
 });
-
-export interface SuccessBody {
-  success: true;
-}
-export interface MessageBody extends SuccessBody {
-  message: string;
-}

@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { errorBodySchema } from "./common";
+
 /** Stable error codes of the API (api-contract.md, "Conventions"). Programs branch on these. */
 export const errorCodes = [
   "validation_failed",
@@ -20,13 +23,5 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
-/** Body of every failed response. */
-export interface ErrorBody {
-  success: false;
-  code: ErrorCode;
-  message: string;
-  /** For `out_of_stock` and `price_changed`: the product that could not be taken. */
-  productId?: string;
-  /** For the `conflict` of too many unpaid online checkouts: how many the shopper has. */
-  unpaidCheckouts?: number;
-}
+/** Body of every failed response, as `errorBodySchema` (common.ts) states it. */
+export type ErrorBody = z.infer<typeof errorBodySchema>;

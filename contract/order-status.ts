@@ -65,6 +65,35 @@ export function canSellerMove(from: OrderStatus, to: OrderStatus): boolean {
 /** Orders still to be delivered: the seller's open queue. */
 export const openStatuses: readonly OrderStatus[] = ["Order Placed", "Packing", "Out for Delivery"];
 
+/**
+ * What of an order says whether it is listed: an `Order` of the API, or the server's row (whose
+ * status and payment type are its columns' text).
+ */
+export interface ListingFacts {
+  /** An OrderStatus. */
+  status: string;
+  /** A PaymentType. */
+  paymentType: string;
+  isPaid: boolean;
+  refundDue: boolean;
+  refundedAt: string | Date | null;
+}
+
+/**
+ * Whether an order is listed (the shopper's and the seller's lists, the shopper's live stream):
+ * cash on delivery, and online orders once paid. An online order still waiting for payment, or
+ * one that lapsed unpaid, is listed nowhere (the seller may ask for those waiting), unless money
+ * arrived for it after it lapsed: then it is listed, cancelled, with its refund due, and later
+ * refunded. The server's queries state the same rule in SQL (`visibleOrder`,
+ * server/modules/orders/orders-service.ts).
+ */
+export function isListed(order: ListingFacts): boolean {
+  if (order.status === "Awaiting Payment") return false;
+  return (
+    order.paymentType === "COD" || order.isPaid || order.refundDue || order.refundedAt !== null
+  );
+}
+
 /** Statuses shown to shoppers and sellers; `Awaiting Payment` only on the seller's filter. */
 export const visibleStatuses = orderStatuses.filter((s) => s !== "Awaiting Payment");
 

@@ -2,12 +2,13 @@ import { z } from "zod";
 import { addressSchema } from "./address";
 import { categoryKeys } from "./categories";
 import { idSchema, messageSchema, plainText, successSchema, timestampSchema } from "./common";
+import { MAX_QUANTITY } from "./limits";
 import { hasAtMostTwoDecimals } from "./money";
 import { orderStatuses, paymentTypes } from "./order-status";
 
 export const orderItemInputSchema = z.object({
   product: idSchema,
-  quantity: z.number().min(1).max(99).int(),
+  quantity: z.number().min(1).max(MAX_QUANTITY).int(),
   /**
    * The offer price (rupees) the shopper was shown for it. Never what is charged: if the product's
    * price is another one now, the order is refused (409 `price_changed`) and nothing is written.
@@ -125,21 +126,27 @@ export const sellerOrderListResponseSchema = orderListResponseSchema.extend({
     })
     .optional(),
 });
-export type OpenCounts = NonNullable<z.infer<typeof sellerOrderListResponseSchema>["openCounts"]>;
+export type SellerOrderListResponse = z.infer<typeof sellerOrderListResponseSchema>;
+export type OpenCounts = NonNullable<SellerOrderListResponse["openCounts"]>;
 export const orderResponseSchema = successSchema.extend({ order: orderSchema });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
 export const orderChangedSchema = messageSchema.extend({ order: orderSchema });
+export type OrderChangedResponse = z.infer<typeof orderChangedSchema>;
 export const orderPlacedSchema = messageSchema.extend({ orderId: z.string() });
+export type OrderPlacedResponse = z.infer<typeof orderPlacedSchema>;
 export const checkoutStartedSchema = successSchema.extend({
   /** The payment provider's page (absolute). */
   url: z.string(),
   orderId: z.string(),
 });
+export type CheckoutStartedResponse = z.infer<typeof checkoutStartedSchema>;
 
 /** `POST /api/order/unpaid/cancel`: the shopper's unfinished online checkouts, given up. */
 export const unpaidCancelledSchema = messageSchema.extend({
   /** How many were cancelled (their stock returned); 0 when none was waiting. */
   cancelled: z.number().int(),
 });
+export type UnpaidCancelledResponse = z.infer<typeof unpaidCancelledSchema>;
 
 export const pickListResponseSchema = successSchema.extend({
   items: z.array(

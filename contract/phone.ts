@@ -1,3 +1,5 @@
+import { MAX_LENGTH } from "./field-lengths";
+
 // Phone numbers as people write them (no zod here: the web app checks fields with it too).
 
 /** How a phone number is written for people: "98450 12345", "+91 98450-12345", "(080) 2345 6789". */
@@ -20,4 +22,4 @@ export function normalisePhone(text: string): string | undefined {
 }
 
 /** Pincode rule of the address form: digits only, 3 to 10 of them (6 in India). */
-export const ZIPCODE_PATTERN = /^\d{3,10}$/;
+export const ZIPCODE_PATTERN = new RegExp(`^\\d{3,${MAX_LENGTH.zipcode}}$`);

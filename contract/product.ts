@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { MAX_IDS_PER_QUERY, stockLevels } from "./catalogue-urls";
+import { MAX_IDS_PER_QUERY, MAX_SEARCH_LENGTH, stockLevels } from "./catalogue-urls";
 import { categoryKeys } from "./categories";
 import { idSchema, plainText, rupeesSchema, successSchema, timestampSchema } from "./common";
+import { MAX_LENGTH } from "./field-lengths";
+import { MAX_STOCK } from "./limits";
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -50,7 +52,7 @@ const idListSchema = z
   .pipe(z.array(idSchema).min(1).max(MAX_IDS_PER_QUERY));
 
 export const productListQuerySchema = z.object({
-  q: plainText(0, 100).optional(),
+  q: plainText(0, MAX_SEARCH_LENGTH).optional(),
   category: categoryParamSchema.optional(),
   inStock: z.enum(["true", "false"]).optional(),
   /**
@@ -74,12 +76,13 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 export const productResponseSchema = successSchema.extend({ product: productSchema });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 export const productChangedSchema = productResponseSchema.extend({ message: z.string() });
+export type ProductChangedResponse = z.infer<typeof productChangedSchema>;
 
-const nameSchema = plainText(1, 120);
+const nameSchema = plainText(1, MAX_LENGTH.productName);
 const descriptionSchema = z.array(plainText(1, 300)).max(20);
-const weightSchema = plainText(1, 30);
-/** The most units of one product the shop may hold (a seller's typing slip is refused, not kept). */
-export const MAX_STOCK = 1_000_000;
+const weightSchema = plainText(1, MAX_LENGTH.productWeight);
+// Also from here, where the server reads it.
+export { MAX_STOCK } from "./limits";
 const stockSchema = z.number().min(0).max(MAX_STOCK).int();
 const thresholdSchema = z.number().min(0).max(1_000_000).int();
 
@@ -152,7 +155,7 @@ export const restockSchema = z.object({
     .max(MAX_STOCK)
     .int()
     .refine((q) => q !== 0, "must not be 0"),
-  note: plainText(0, 200).optional(),
+  note: plainText(0, MAX_LENGTH.stockNote).optional(),
 });
 export type RestockInput = z.infer<typeof restockSchema>;
 
@@ -180,3 +183,4 @@ export const stockHistoryResponseSchema = successSchema.extend({
   entries: z.array(stockEntrySchema),
   nextCursor: z.string().nullable(),
 });
+export type StockHistoryResponse = z.infer<typeof stockHistoryResponseSchema>;

@@ -67,4 +67,5 @@ const countSchema = z.number().int().min(0);
 export const productCountsResponseSchema = successSchema.extend({
   counts: z.object({ all: countSchema, low: countSchema, out: countSchema, off: countSchema }),
 });
-export type ProductCounts = z.infer<typeof productCountsResponseSchema>["counts"];
+export type ProductCountsResponse = z.infer<typeof productCountsResponseSchema>;
+export type ProductCounts = ProductCountsResponse["counts"];

@@ -3,8 +3,7 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { App } from "./app/providers";
-import { productPagesQuery } from "./features/catalog/api";
-import { productListQuery } from "./lib/catalogue-api";
+import { productKeys } from "./lib/query-keys";
 
 /**
  * The server's renderer of a storefront page's first screen (docs/decisions/015): the same app as
@@ -20,8 +19,8 @@ export async function renderPage(url: string, answers: Record<string, unknown>):
   for (const [path, answer] of Object.entries(answers)) {
     // Each answer seeds the queries that can start from it: a list or product (by its path), and
     // the paged list whose first page it is. Keys nobody reads cost nothing.
-    queryClient.setQueryData(productListQuery(path).queryKey, answer as never);
-    queryClient.setQueryData(productPagesQuery(path).queryKey, {
+    queryClient.setQueryData(productKeys.list(path), answer);
+    queryClient.setQueryData(productKeys.pages(path), {
       pages: [answer as never],
       pageParams: [""],
     });

@@ -4,8 +4,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { categories, categoryKeys } from "../../contract/categories";
 import type { Product } from "../../contract/product";
+import { thumbnailUrl } from "../../contract/product-images";
 import { useTestApp } from "../test/test-app";
-import { thumbnailUrl } from "../modules/media/product-images";
 import { ensureCategoryImages } from "./demo-images";
 import { seedDemoCatalog } from "./seed-demo-catalog";
 

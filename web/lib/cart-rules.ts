@@ -1,9 +1,16 @@
+import { MAX_QUANTITY } from "../../contract/limits";
+import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import type { CartItems } from "../../contract/user";
 
-/** The cart rules of the spec (store-spec.md section 4 and 9), as plain functions. */
-export const MAX_QUANTITY = 99;
+/*
+ * The cart rules of the spec (store-spec.md section 4 and 9), as plain functions. A line holds at
+ * most MAX_QUANTITY of its product, as the contract's cart and order schemas do.
+ */
 
-/** Add puts one more, up to 99 and to the `stock` left; a cart holding more keeps what it holds. */
+/**
+ * Add puts one more, up to MAX_QUANTITY and to the `stock` left; a cart holding more keeps what it
+ * holds.
+ */
 export function addOne(cart: CartItems, productId: string, stock = MAX_QUANTITY): CartItems {
   const current = cart[productId] ?? 0;
   if (current >= Math.min(MAX_QUANTITY, stock)) return cart;
@@ -27,7 +34,7 @@ export function removeAll(cart: CartItems, productId: string): CartItems {
   return rest;
 }
 
-/** On login the visitor's cart joins the saved one: quantities add up, capped at 99. */
+/** On login the visitor's cart joins the saved one: quantities add up, capped at MAX_QUANTITY. */
 export function mergeCarts(saved: CartItems, local: CartItems): CartItems {
   const merged: CartItems = { ...saved };
   for (const [id, quantity] of Object.entries(local))
@@ -52,10 +59,10 @@ export function quantityOptions(current: number, stock = Infinity): number[] {
   return Array.from({ length: Math.max(Math.min(9, stock), current) }, (_, i) => i + 1);
 }
 
-/** Cart total in rupees, computed in paise and rounded down to two decimals. */
+/** Cart total in rupees, summed in paise (contract/money.ts). */
 export function cartTotal(lines: { offerPrice: number; quantity: number }[]): number {
-  const paise = lines.reduce((sum, l) => sum + Math.round(l.offerPrice * 100) * l.quantity, 0);
-  return Math.floor(paise) / 100;
+  const paise = lines.reduce((sum, l) => sum + rupeesToPaise(l.offerPrice) * l.quantity, 0);
+  return paiseToRupees(paise);
 }
 
 /** Keeps only entries whose product still exists. */

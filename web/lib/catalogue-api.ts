@@ -3,6 +3,7 @@ import { MAX_IDS_PER_QUERY, productListPath, productPath } from "../../contract/
 import type { ProductListResponse, ProductResponse } from "../../contract/product";
 import { apiFetch } from "./api-client";
 import { takeInitialAnswer } from "./initial-data";
+import { productKeys } from "./query-keys";
 
 /**
  * The storefront's catalogue calls. Every page asks only for what it shows (a page of 24, the
@@ -14,7 +15,7 @@ import { takeInitialAnswer } from "./initial-data";
 /** A list call answered in one piece (Best Sellers, related products). */
 export function productListQuery(path: string) {
   return queryOptions({
-    queryKey: ["products", path],
+    queryKey: productKeys.list(path),
     queryFn: () => apiFetch<ProductListResponse>(path),
     initialData: () => takeInitialAnswer<ProductListResponse>(path),
     initialDataUpdatedAt: () => Date.now(),
@@ -29,7 +30,7 @@ export function useProductList(path: string, enabled = true) {
 export function productQuery(id: string) {
   const path = productPath(id);
   return queryOptions({
-    queryKey: ["products", path],
+    queryKey: productKeys.one(id),
     queryFn: () => apiFetch<ProductResponse>(path),
     initialData: () => takeInitialAnswer<ProductResponse>(path),
     initialDataUpdatedAt: () => Date.now(),
@@ -51,7 +52,7 @@ export function useProduct(id: string) {
 export function useProductsByIds(ids: readonly string[], enabled = true) {
   const sorted = [...new Set(ids)].sort();
   return useQuery({
-    queryKey: ["products", "ids", sorted],
+    queryKey: productKeys.ids(sorted),
     queryFn: async () => {
       const calls = [];
       for (let i = 0; i < sorted.length; i += MAX_IDS_PER_QUERY) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Toaster } from "../ui/toast";
 import { ApiError } from "./api-client";
 import { createQueryClient } from "./query-client";
+import { sessionKey } from "./query-keys";
 
 describe("the one place that reports failed calls", () => {
   it("shows a failed write's message once, and nothing for a write marked silent", async () => {
@@ -30,7 +31,7 @@ describe("the one place that reports failed calls", () => {
     render(<Toaster />);
     await act(async () => {
       await client
-        .fetchQuery({ queryKey: ["x"], queryFn: () => Promise.reject(new TypeError("boom")) })
+        .fetchQuery({ queryKey: sessionKey, queryFn: () => Promise.reject(new TypeError("boom")) })
         .catch(() => undefined);
     });
     expect(screen.getByRole("status")).toHaveTextContent("Something went wrong. Please try again.");

@@ -1,10 +1,48 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { toast } from "../ui/toast";
 import { ApiError } from "./api-client";
 
 /** What a failed call tells the shopper: the server's message, or a plain fallback. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+}
+
+/**
+ * What a write declares it makes stale (architecture.md rule 13), as keys of query-keys.ts; the
+ * mutation cache invalidates them (`invalidateDeclared`), so no write calls `invalidateQueries`
+ * for them itself:
+ *  - `invalidates`: once it succeeded (most writes: what they changed);
+ *  - `invalidatesOnError`: once it failed (a refused move or cancel: the order changed elsewhere
+ *    meanwhile, and the lists show where it is now);
+ *  - `invalidatesWhenSettled`: either way (the seller's product writes: a write whose answer was
+ *    lost may have been made all the same).
+ * They are invalidated after the mutation's own `onSuccess`/`onError` (which may put the answer
+ * into the cache first) and before `mutateAsync` settles, which waits for the queries on screen to
+ * be read again. A write whose invalidation depends on its answer (a seller's move of an order)
+ * keeps that part in its own `onSuccess`, with the same keys.
+ */
+export type MutationMeta = {
+  /** Its failure shows no toast: its page says it another way. */
+  silent?: boolean;
+  invalidates?: readonly QueryKey[];
+  invalidatesOnError?: readonly QueryKey[];
+  invalidatesWhenSettled?: readonly QueryKey[];
+};
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: MutationMeta;
+  }
+}
+
+/** Invalidates what a write's `meta` declares for how it ended (see MutationMeta). */
+function invalidateDeclared(client: QueryClient, meta: MutationMeta | undefined, failed: boolean) {
+  const keys = [
+    ...((failed ? meta?.invalidatesOnError : meta?.invalidates) ?? []),
+    ...(meta?.invalidatesWhenSettled ?? []),
+  ];
+  if (keys.length === 0) return;
+  return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 /**
@@ -21,7 +59,7 @@ export function createQueryClient(retry: number | false = 1): QueryClient {
     const message = errorMessage(error);
     toast.error(message, { id: message });
   };
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.quietRefresh && query.state.data !== undefined) return;
@@ -30,6 +68,9 @@ export function createQueryClient(retry: number | false = 1): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
+      // After the mutation's own onSuccess or onError, which TanStack runs before this one.
+      onSettled: (_data, error, _variables, _context, mutation) =>
+        invalidateDeclared(client, mutation.meta, error !== null),
     }),
     defaultOptions: {
       queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry },
@@ -40,6 +81,7 @@ export function createQueryClient(retry: number | false = 1): QueryClient {
       mutations: { networkMode: "always" },
     },
   });
+  return client;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CartItems, User } from "../../contract/user";
+import type { MessageResponse, SuccessResponse } from "../../contract/common";
+import type { CartItems, User, UserResponse } from "../../contract/user";
 import { toast } from "../ui/toast";
 import { sessionHintCookie, type SessionKind } from "../../contract/session-hints";
 import { apiFetch, type ApiError } from "./api-client";
@@ -34,8 +35,8 @@ export async function fetchSession(): Promise<Session> {
     }
   };
   const [user, seller] = await Promise.all([
-    ask<{ user: User }>("user"),
-    ask<{ success: boolean }>("seller"),
+    ask<UserResponse>("user"),
+    ask<SuccessResponse>("seller"),
   ]);
   return { user: user?.user ?? null, seller: Boolean(seller) };
 }
@@ -45,12 +46,12 @@ export type SignIn =
   | { mode: "register"; name: string; email: string; password: string };
 
 export async function signIn({ mode, ...body }: SignIn): Promise<User> {
-  return (await apiFetch<{ user: User }>(`/api/user/${mode}`, { json: body })).user;
+  return (await apiFetch<UserResponse>(`/api/user/${mode}`, { json: body })).user;
 }
 
 /** With POST: a GET logout is refused when another site sends it (a link cannot sign anyone out). */
 export function signOut() {
-  return apiFetch<{ message: string }>("/api/user/logout", { method: "POST" });
+  return apiFetch<MessageResponse>("/api/user/logout", { method: "POST" });
 }
 
 let savesUnanswered = 0;
@@ -59,7 +60,7 @@ let lastSaveAnswered = 0;
 export async function saveCart(cartItems: CartItems) {
   savesUnanswered++;
   try {
-    return await apiFetch<{ message: string }>("/api/cart/update", { json: { cartItems } });
+    return await apiFetch<MessageResponse>("/api/cart/update", { json: { cartItems } });
   } finally {
     savesUnanswered--;
     lastSaveAnswered = Date.now();

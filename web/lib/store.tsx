@@ -10,13 +10,13 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { OLDER_ORDERS_KEY } from "./paged-order-keys";
 import type { User } from "../../contract/user";
-import { onSessionRefused } from "./api-client";
 import { checkSawEverySave, fetchSession, type Session, useSignOut } from "./session-api";
 import { forgetStoredCart } from "./stored-cart";
 import { useCartKeeping, useCartState } from "./cart-state";
 import { CartContext } from "./shown-cart";
+import { addressKeys, orderKeys, sessionKey } from "./query-keys";
+import { useSessionRecheck } from "./session-recheck";
 
 /**
  * Who is signed in, whether they sell, and the login modal. Its value changes with those alone,
@@ -62,7 +62,7 @@ export function StoreProvider({
 
   // Both flags are checked at startup; a 401 simply means "not logged in" (silent).
   const session = useQuery({
-    queryKey: ["session"],
+    queryKey: sessionKey,
     queryFn: fetchSession,
     staleTime: Infinity,
     // Only a failure that is not a 401 (offline, a restart) is retried; a failed check changes
@@ -90,17 +90,17 @@ export function StoreProvider({
     shown.current = undefined;
     setUser(null);
     cartSignedOut();
-    queryClient.removeQueries({ queryKey: ["orders"] });
-    queryClient.removeQueries({ queryKey: OLDER_ORDERS_KEY });
-    queryClient.removeQueries({ queryKey: ["addresses"] });
+    queryClient.removeQueries({ queryKey: orderKeys.all });
+    queryClient.removeQueries({ queryKey: orderKeys.olderAll });
+    queryClient.removeQueries({ queryKey: addressKeys.all });
   }, [queryClient, cartSignedOut]);
   // This tab's own sign-in and sign-out are the session's answer too, so that a later check
   // which finds the session changed again (in another tab) differs from it.
   // A check under way was sent before the change: its answer must not undo it.
   const remember = useCallback(
     async (change: Partial<Session>) => {
-      await queryClient.cancelQueries({ queryKey: ["session"] });
-      queryClient.setQueryData<Session>(["session"], (s) => ({
+      await queryClient.cancelQueries({ queryKey: sessionKey });
+      queryClient.setQueryData<Session>(sessionKey, (s) => ({
         user: null,
         seller: false,
         ...s,
@@ -109,35 +109,8 @@ export function StoreProvider({
     },
     [queryClient],
   );
-  // When this tab last asked again whose session it is (another tab, a refused call, a return).
-  const checkSent = useRef(0);
-  const recheck = useCallback(() => {
-    checkSent.current = Date.now();
-    void queryClient.invalidateQueries({ queryKey: ["session"] });
-  }, [queryClient]);
-  // A call refused for want of a session: it ended (expired, or signed out elsewhere).
   const sellerShown = useRef(false);
-  useEffect(
-    () =>
-      onSessionRefused(() => {
-        recheck();
-        return Boolean(shown.current) || sellerShown.current;
-      }),
-    [recheck],
-  );
-  // Back to this tab: the session may have ended, and the cart changed on another device.
-  useEffect(() => {
-    const back = () => {
-      // A visitor's tab too while no check has answered yet (the first failed: offline).
-      if (
-        document.visibilityState === "visible" &&
-        (shown.current || sellerShown.current || !answered.current)
-      )
-        recheck();
-    };
-    document.addEventListener("visibilitychange", back);
-    return () => document.removeEventListener("visibilitychange", back);
-  }, [recheck]);
+  const { recheck, checkSent } = useSessionRecheck({ shown, sellerShown, answered });
 
   // "Checked" only once the answer is applied, so no page sees a logged-in shopper as a visitor.
   // Every later answer (a check after another tab signed in or out, or a refused call) is
@@ -166,7 +139,7 @@ export function StoreProvider({
       checked.current = true;
       setSessionChecked(true);
     });
-  }, [session.data, session.isError, signedIn, signedOut, savedElsewhere, cartAnswered]);
+  }, [session.data, session.isError, signedIn, signedOut, savedElsewhere, cartAnswered, checkSent]);
 
   // Listeners read refs, not state: an event arriving just after a change must not meet the
   // previous render's values.

@@ -1,6 +1,8 @@
-/** A product picture's thumbnail: same name with -thumb for -large (docs/decisions/005). */
+import { thumbnailUrl } from "../../contract/product-images";
+
+/** A product picture's thumbnail (contract/product-images.ts), or none for no picture. */
 export function thumbnail(url: string | undefined): string | undefined {
-  return url?.replace(/-large\.webp$/, "-thumb.webp");
+  return url === undefined ? undefined : thumbnailUrl(url);
 }
 
 /**

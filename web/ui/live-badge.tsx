@@ -1,4 +1,4 @@
-import type { OrderEventsState } from "./use-order-events";
+import type { OrderEventsState } from "../lib/use-order-events";
 
 /**
  * A small note of how fresh an order page is: "Live" while the event stream is open (its dot

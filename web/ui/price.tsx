@@ -1,4 +1,4 @@
-import { formatRupees } from "./money";
+import { formatRupees } from "../../contract/money";
 
 /**
  * The offer price with the MRP struck through, read as one phrase by screen readers

@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { thumbnailUrl } from "../../../contract/product-images";
 import type { MediaStorage } from "./media-storage";
 import type { ProcessedImage } from "./image-pipeline";
-
-/**
- * A product's `image` list holds one URL per picture, the large size; each has its thumbnail
- * beside it under the same name with `-thumb` for `-large` (docs/decisions/005-product-images.md).
- */
-export function thumbnailUrl(largeUrl: string): string {
-  return largeUrl.replace(/-large\.webp$/, "-thumb.webp");
-}
 
 /** Stores processed pictures under new random names; returns their URLs and the names written. */
 export async function storeProductImages(
@@ -18,11 +11,12 @@ export async function storeProductImages(
 ): Promise<string[]> {
   const urls: string[] = [];
   for (const image of images) {
-    const base = `p-${randomUUID()}`;
-    written.push(`${base}-large.webp`);
-    const url = await media.save(`${base}-large.webp`, image.large);
-    written.push(`${base}-thumb.webp`);
-    await media.save(`${base}-thumb.webp`, image.thumb);
+    const large = `p-${randomUUID()}-large.webp`;
+    const thumb = thumbnailUrl(large);
+    written.push(large);
+    const url = await media.save(large, image.large);
+    written.push(thumb);
+    await media.save(thumb, image.thumb);
     urls.push(url);
   }
   return urls;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { rupeesToPaise } from "../../../contract/money";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../contract/money";
 import type { PlaceOrderInput } from "../../../contract/order";
 import { deliveryPromiseMinutes, type PaymentType } from "../../../contract/order-status";
 import type { Database, Db } from "../../db/database";
@@ -74,8 +74,6 @@ export const canonical = (input: PlaceOrderInput): PlaceOrderInput => ({
   address: input.address.toLowerCase(),
   items: input.items.map((i) => ({ ...i, product: i.product.toLowerCase() })),
 });
-
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
 
 interface PlaceOrderRow {
   order_id: string | null;
@@ -214,7 +212,7 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
       return new AppError(
         "price_changed",
         product
-          ? `The price of ${product.name} is now ${rupees.format(product.offerPrice)}. Please check your cart and place the order again.`
+          ? `The price of ${product.name} is now ${formatRupees(product.offerPrice)}. Please check your cart and place the order again.`
           : "A price in your cart has changed. Please check your cart and place the order again.",
         { productId },
       );
@@ -229,7 +227,7 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
       // integer out of range: the order's total in paise does not fit its column.
       return new AppError(
         "validation_failed",
-        `items: this order comes to more than one order can hold (${rupees.format(MAX_ORDER_PAISE / 100)}). Please split it into smaller orders.`,
+        `items: this order comes to more than one order can hold (${formatRupees(paiseToRupees(MAX_ORDER_PAISE))}). Please split it into smaller orders.`,
       );
     case "GCOOS":
     case "GCHLD": {

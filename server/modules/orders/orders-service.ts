@@ -7,7 +7,7 @@ import {
   type OpenCounts,
   type Order,
 } from "../../../contract/order";
-import { openStatuses, type OrderStatus } from "../../../contract/order-status";
+import { isListed, openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type { Db, Executor } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import {
@@ -24,10 +24,8 @@ import { moveOrder, type MoveOutcome, type OrderRow } from "./order-transitions"
 import { toOrder, toOrders } from "./order-view";
 
 /**
- * Orders shoppers and sellers see: cash on delivery, and online orders once paid. An online order
- * that waits for payment, or lapsed unpaid, is listed nowhere (the seller may ask for those
- * waiting), unless money arrived for it after it lapsed: then both see it, cancelled, with its
- * refund due, and later refunded.
+ * Orders shoppers and sellers see, in SQL: the rule of `isListed` (contract/order-status.ts),
+ * which says it in words; a row at Awaiting Payment is neither paid nor owed a refund.
  */
 export const visibleOrder = or(
   eq(orders.paymentType, "COD"),
@@ -272,5 +270,5 @@ async function answerMove(
 }
 
 export function isVisible(row: OrderRow): boolean {
-  return row.paymentType === "COD" || row.isPaid || row.needsRefund || row.refundedAt !== null;
+  return isListed({ ...row, refundDue: row.needsRefund });
 }

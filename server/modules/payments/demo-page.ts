@@ -1,5 +1,5 @@
 import type { OrderProductSnapshot } from "../../../contract/order";
-import { paiseToRupees } from "../../../contract/money";
+import { formatRupees, paiseToRupees, rupeesToPaise } from "../../../contract/money";
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -7,8 +7,7 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
-export const formatPaise = (paise: number) => rupees.format(paiseToRupees(paise));
+export const formatPaise = (paise: number) => formatRupees(paiseToRupees(paise));
 
 const styles = `
   body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;margin:0;color:#1f2937}
@@ -39,7 +38,7 @@ export function demoCheckoutPage(view: DemoCheckoutView): string {
   const lines = view.items
     .map(
       (i) =>
-        `<li><span>${escapeHtml(i.product.name)} × ${i.quantity}</span><span>${formatPaise(Math.round(i.product.offerPrice * 100) * i.quantity)}</span></li>`,
+        `<li><span>${escapeHtml(i.product.name)} × ${i.quantity}</span><span>${formatPaise(rupeesToPaise(i.product.offerPrice) * i.quantity)}</span></li>`,
     )
     .join("");
   return page(

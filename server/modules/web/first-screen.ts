@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { firstScreenCalls } from "../../../contract/catalogue-urls";
 import { drawnPageName, pageTitle } from "../../../contract/page-title";
+import { thumbnailUrl } from "../../../contract/product-images";
 import type { CatalogAnswers } from "../catalog/catalog-answers";
 
 /** Pictures worth fetching before the app's JavaScript has run (the first cards, a product's photo). */
@@ -80,7 +81,7 @@ export function firstScreen(
     if (body.product?.image[0]) images.push(body.product.image[0]);
     for (const product of body.products ?? []) {
       const first = product.image[0];
-      if (first) images.push(first.replace(/-large\.webp$/, "-thumb.webp"));
+      if (first) images.push(thumbnailUrl(first));
     }
   }
   const name = drawnPageName(pathname, search, productName);

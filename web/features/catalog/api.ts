@@ -3,6 +3,7 @@ import type { ProductListResponse } from "../../../contract/product";
 import { apiFetch } from "../../lib/api-client";
 import { takeInitialAnswer } from "../../lib/initial-data";
 import { LIST_KEPT_MS } from "../../lib/query-client";
+import { productKeys } from "../../lib/query-keys";
 
 /**
  * The paged lists of the catalogue pages (not in the entry chunk: home needs none). The first
@@ -11,7 +12,7 @@ import { LIST_KEPT_MS } from "../../lib/query-client";
 /** `firstPage` is a canonical path with `limit`; later pages add the answer's `nextCursor`. */
 export function productPagesQuery(firstPage: string) {
   return infiniteQueryOptions({
-    queryKey: ["products", "pages", firstPage],
+    queryKey: productKeys.pages(firstPage),
     queryFn: ({ pageParam }) =>
       apiFetch<ProductListResponse>(
         pageParam

@@ -1,15 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Address, AddressInput } from "../../../contract/address";
-import type { PlaceOrderInput } from "../../../contract/order";
+import type {
+  AddressChangedResponse,
+  AddressInput,
+  AddressListResponse,
+} from "../../../contract/address";
+import type { MessageResponse } from "../../../contract/common";
+import type {
+  CheckoutStartedResponse,
+  OrderPlacedResponse,
+  PlaceOrderInput,
+  UnpaidCancelledResponse,
+} from "../../../contract/order";
 import { ApiError, apiFetch } from "../../lib/api-client";
+import { addressKeys, orderKeys } from "../../lib/query-keys";
 import { useCartActions } from "../../lib/shown-cart";
 import { toast } from "../../ui/toast";
 import { forgetRetryKey, retryAnswered } from "./retry-keys";
 
 export function useAddresses(enabled: boolean) {
   return useQuery({
-    queryKey: ["addresses"],
-    queryFn: () => apiFetch<{ addresses: Address[] }>("/api/address/get"),
+    queryKey: addressKeys.all,
+    queryFn: () => apiFetch<AddressListResponse>("/api/address/get"),
     select: (body) => body.addresses,
     enabled,
   });
@@ -20,43 +31,37 @@ export function useAddresses(enabled: boolean) {
  * retry-keys.ts), let go once it is saved.
  */
 export function useAddAddress() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ address, idempotencyKey }: { address: AddressInput; idempotencyKey: string }) =>
-      apiFetch<{ message: string; address: Address }>("/api/address/add", {
+      apiFetch<AddressChangedResponse>("/api/address/add", {
         json: { address },
         headers: { "idempotency-key": idempotencyKey },
       }),
-    onSuccess: (_answer, { idempotencyKey }) => {
-      forgetRetryKey("address", idempotencyKey);
-      return queryClient.invalidateQueries({ queryKey: ["addresses"] });
-    },
+    onSuccess: (_answer, { idempotencyKey }) => forgetRetryKey("address", idempotencyKey),
+    meta: { invalidates: [addressKeys.all] },
   });
 }
 
 export function useUpdateAddress() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, address }: { id: string; address: AddressInput }) =>
-      apiFetch<{ message: string; address: Address }>("/api/address/update", {
+      apiFetch<AddressChangedResponse>("/api/address/update", {
         json: { id, address },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+    meta: { invalidates: [addressKeys.all] },
   });
 }
 
 export function useDeleteAddress() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ message: string }>("/api/address/delete", { json: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["addresses"] }),
+    mutationFn: (id: string) => apiFetch<MessageResponse>("/api/address/delete", { json: { id } }),
+    meta: { invalidates: [addressKeys.all] },
   });
 }
 
 /** Cash on delivery: `{ message }`; online: `{ url }` of the provider's hosted page. */
 function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyKey: string) {
-  return apiFetch<{ message?: string; url?: string }>(
+  return apiFetch<OrderPlacedResponse | CheckoutStartedResponse>(
     kind === "cod" ? "/api/order/cod" : "/api/order/stripe",
     {
       json: input,
@@ -71,8 +76,7 @@ function placeOrder(kind: "cod" | "online", input: PlaceOrderInput, idempotencyK
  */
 export function useCancelUnpaid() {
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ message: string; cancelled: number }>("/api/order/unpaid/cancel", { json: {} }),
+    mutationFn: () => apiFetch<UnpaidCancelledResponse>("/api/order/unpaid/cancel", { json: {} }),
   });
 }
 
@@ -103,8 +107,10 @@ export function usePlaceOrder() {
           input.items.map((item) => [item.product, (cart[item.product] ?? 0) - item.quantity]),
         ),
       );
-      toast.success(answer.message ?? "Order Placed Successfully");
-      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      toast.success("message" in answer ? answer.message : "Order Placed Successfully");
+      // Only a cash order, and without waiting for the lists (the page moves on at once): so said
+      // here rather than declared in `meta`.
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 }

@@ -1,17 +1,22 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { productListPath } from "../../../contract/catalogue-urls";
-import { SHOPPER_LIST_LIMIT, type Order, type OrderListResponse } from "../../../contract/order";
+import {
+  SHOPPER_LIST_LIMIT,
+  type OrderChangedResponse,
+  type OrderListResponse,
+  type OrderResponse,
+} from "../../../contract/order";
 import type { Product, ProductListResponse } from "../../../contract/product";
 import { ApiError, apiFetch } from "../../lib/api-client";
-import { OLDER_ORDERS_KEY } from "../../lib/paged-order-keys";
-import { applyOrderEvent, orderDetailKey, readingOrders } from "../../ui/use-order-events";
+import { applyOrderEvent, readingOrders } from "../../lib/order-cache";
+import { orderKeys, productKeys } from "../../lib/query-keys";
 
 export const SHOPPER_EVENTS_URL = "/api/order/user/events";
 
 /** The shopper's newest `SHOPPER_LIST_LIMIT` orders (kept live), and where older ones start. */
 export function useMyOrders(enabled: boolean) {
   return useQuery({
-    queryKey: ["orders", "mine"],
+    queryKey: orderKeys.mine,
     // Orders events gave the cache while it was read are put into its answer (readingOrders).
     queryFn: readingOrders(() =>
       apiFetch<OrderListResponse>(`/api/order/user?limit=${SHOPPER_LIST_LIMIT}`),
@@ -25,7 +30,7 @@ export function useMyOrders(enabled: boolean) {
 
 /**
  * The shopper's orders older than their newest, from `from` (the newest list's `nextCursor`), 50 at
- * a time. Kept apart from the `["orders"]` lists (`OLDER_ORDERS_KEY`, which a logout removes too):
+ * a time. Kept apart from the `orderKeys.all` lists (`orderKeys.olderAll`, which a logout removes too):
  * a poll while the live stream is down refreshes those every 10 s, and would read every page of
  * these again each time; a change to an old order (a refund) comes as an event, which adds it to
  * the newest orders, whose copy the page shows. Keyed by the shopper's id and by `from`, so when
@@ -33,7 +38,7 @@ export function useMyOrders(enabled: boolean) {
  */
 export function useOlderOrders(userId: string | undefined, from: string | null | undefined) {
   return useInfiniteQuery({
-    queryKey: [...OLDER_ORDERS_KEY, userId, from],
+    queryKey: orderKeys.older(userId, from),
     queryFn: ({ pageParam }) =>
       apiFetch<OrderListResponse>(
         `/api/order/user?limit=50&cursor=${encodeURIComponent(pageParam)}`,
@@ -51,11 +56,9 @@ export function useOlderOrders(userId: string | undefined, from: string | null |
 /** One order with its history (`GET /api/order/:id`); a 404 is final, not retried. */
 export function useOrder(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: orderDetailKey(id),
-    queryFn: readingOrders(() =>
-      apiFetch<{ order: Order }>(`/api/order/${encodeURIComponent(id)}`),
-    ),
-    select: (body: { order: Order }) => body.order,
+    queryKey: orderKeys.detail(id),
+    queryFn: readingOrders(() => apiFetch<OrderResponse>(`/api/order/${encodeURIComponent(id)}`)),
+    select: (body: OrderResponse) => body.order,
     enabled,
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
@@ -72,19 +75,16 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      apiFetch<{ message: string; order: Order }>("/api/order/cancel", { json: { orderId } }),
+      apiFetch<OrderChangedResponse>("/api/order/cancel", { json: { orderId } }),
     onSuccess: (answer) => {
       applyOrderEvent(queryClient, answer.order);
-      return queryClient.invalidateQueries({ queryKey: ["products"] });
     },
-    // Refused (the shop started packing it meanwhile): the lists show where it is now, the
-    // older orders' pages too (they are read again only so).
-    onError: () =>
-      Promise.all(
-        [["orders"], OLDER_ORDERS_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    meta: {
+      invalidates: [productKeys.all],
+      // Refused (the shop started packing it meanwhile): the lists show where it is now, the
+      // older orders' pages too (they are read again only so).
+      invalidatesOnError: [orderKeys.all, orderKeys.olderAll],
+    },
   });
 }
 

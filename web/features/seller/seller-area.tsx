@@ -4,11 +4,13 @@ import { toast } from "../../ui/toast";
 import { NavLink, Route, Routes, useLocation, useNavigate } from "react-router";
 import { errorMessage } from "../../lib/query-client";
 import { useStore } from "../../lib/store";
-import { useOpenOrders, useSellerLogin, useSellerLogout } from "./api";
+import { useOpenOrders } from "./api/orders-queue";
+import { useSellerLogin, useSellerLogout } from "./api/seller-session";
 import { useNewOrderAlerts } from "./components/order-alerts";
 import { mayLeaveUnsavedPage } from "./components/use-unsaved-changes";
 import { SELLER_EVENTS_URL } from "./components/order-format";
-import { useOrderEvents } from "../../ui/use-order-events";
+import { sessionKey } from "../../lib/query-keys";
+import { useOrderEvents } from "../../lib/use-order-events";
 import {
   AddProductIcon,
   DashboardIcon,
@@ -36,7 +38,7 @@ export function SellerArea() {
   useEffect(() => {
     const follow = (event: StorageEvent) => {
       if (event.key === SELLER_SIGNAL_KEY)
-        void queryClient.invalidateQueries({ queryKey: ["session"] });
+        void queryClient.invalidateQueries({ queryKey: sessionKey });
     };
     window.addEventListener("storage", follow);
     return () => window.removeEventListener("storage", follow);

@@ -5,10 +5,10 @@ import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
 import { useCartActions } from "../../../lib/shown-cart";
 import { mainPictureProps, thumbnail } from "../../../ui/images";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 import { Stars } from "../../../ui/stars";
 import { useProduct, useProductList } from "../../../lib/catalogue-api";
-import { ProductCard, ProductGridSkeleton, productGridClass } from "../components/product-card";
+import { RelatedProducts } from "../components/related-products";
 import { usePageTitle } from "../../../ui/page-title";
 
 export function ProductPage() {
@@ -137,36 +137,7 @@ export function ProductPage() {
           </div>
         </div>
       </div>
-      <section className="mt-16 flex flex-col items-center" aria-labelledby="related-title">
-        <h2 id="related-title" className="text-2xl font-medium">
-          Related Products
-        </h2>
-        <div className="h-0.5 w-20 rounded-full bg-primary" />
-        {related.isPending ? (
-          <ProductGridSkeleton count={5} />
-        ) : others.length === 0 ? (
-          // A new shop, a category of one, or the answer lost: say so rather than a blank space.
-          <p className="mt-6 text-gray-600">
-            {related.isError
-              ? "Related products could not be loaded."
-              : "No other products of this category are in stock right now."}
-          </p>
-        ) : (
-          <ul className={`${productGridClass} w-full`}>
-            {others.map((p) => (
-              <li key={p._id}>
-                <ProductCard product={p} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link
-          to="/products"
-          className="mt-8 rounded border border-primary px-12 py-2.5 text-primary hover:bg-primary/10"
-        >
-          See more
-        </Link>
-      </section>
+      <RelatedProducts others={others} pending={related.isPending} failed={related.isError} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { productPagePath } from "../../../../contract/catalogue-urls";
 import type { Product } from "../../../../contract/product";
 import { quantityOptions } from "../../../lib/cart-rules";
 import { thumbnail } from "../../../ui/images";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 import { PICTURE_BOX, ROW } from "./cart-frame";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatClock } from "../../../ui/countdown";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 
 export type PaymentChoice = "COD" | "Online";
 

@@ -3,6 +3,7 @@ import { toast } from "../../../ui/toast";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import addressArt from "virtual:art/addAddress";
 import type { AddressInput } from "../../../../contract/address";
+import { MAX_LENGTH } from "../../../../contract/field-lengths";
 import { useStore } from "../../../lib/store";
 import { ArtPicture } from "../../../ui/art-picture";
 import { addressErrors, addressHints, asStored, type AddressErrors } from "../address-rules";
@@ -29,18 +30,56 @@ const fields: {
   type?: string;
   inputMode?: "numeric" | "tel";
   autoComplete: string;
-  /** The most the server takes (contract/address.ts): typing stops there instead of failing. */
+  /**
+   * The most the server takes (contract/field-lengths.ts; the phone's is the form's own, generous for
+   * any way of writing one): typing stops there instead of failing.
+   */
   maxLength: number;
 }[][] = [
   [
-    { name: "firstName", label: "First Name", autoComplete: "given-name", maxLength: 60 },
-    { name: "lastName", label: "Last Name", autoComplete: "family-name", maxLength: 60 },
+    {
+      name: "firstName",
+      label: "First Name",
+      autoComplete: "given-name",
+      maxLength: MAX_LENGTH.addressName,
+    },
+    {
+      name: "lastName",
+      label: "Last Name",
+      autoComplete: "family-name",
+      maxLength: MAX_LENGTH.addressName,
+    },
   ],
-  [{ name: "email", label: "Email address", type: "email", autoComplete: "email", maxLength: 254 }],
-  [{ name: "street", label: "Street", autoComplete: "street-address", maxLength: 200 }],
   [
-    { name: "city", label: "City", autoComplete: "address-level2", maxLength: 80 },
-    { name: "state", label: "State", autoComplete: "address-level1", maxLength: 80 },
+    {
+      name: "email",
+      label: "Email address",
+      type: "email",
+      autoComplete: "email",
+      maxLength: MAX_LENGTH.email,
+    },
+  ],
+  [
+    {
+      name: "street",
+      label: "Street",
+      autoComplete: "street-address",
+      maxLength: MAX_LENGTH.street,
+    },
+  ],
+  [
+    {
+      name: "city",
+      label: "City",
+      autoComplete: "address-level2",
+      maxLength: MAX_LENGTH.addressPlace,
+    },
+    {
+      name: "state",
+      label: "State",
+      autoComplete: "address-level1",
+      maxLength: MAX_LENGTH.addressPlace,
+    },
   ],
   [
     {
@@ -48,9 +87,14 @@ const fields: {
       label: "Zip code",
       inputMode: "numeric",
       autoComplete: "postal-code",
-      maxLength: 10,
+      maxLength: MAX_LENGTH.zipcode,
     },
-    { name: "country", label: "Country", autoComplete: "country-name", maxLength: 80 },
+    {
+      name: "country",
+      label: "Country",
+      autoComplete: "country-name",
+      maxLength: MAX_LENGTH.addressPlace,
+    },
   ],
   [
     {

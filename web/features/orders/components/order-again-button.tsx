@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import type { Order } from "../../../../contract/order";
 import type { CartItems } from "../../../../contract/user";
 import { ApiError } from "../../../lib/api-client";
-import { MAX_QUANTITY } from "../../../lib/cart-rules";
+import { MAX_QUANTITY } from "../../../../contract/limits";
 import { useCartActions, useReadCart } from "../../../lib/shown-cart";
 import { currentProducts } from "../api";
 import { orderNumber } from "../../../ui/order-words";

@@ -1,6 +1,6 @@
 import type { Order } from "../../../../contract/order";
 import { thumbnail } from "../../../ui/images";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 
 /** The ordered lines as they were bought: picture, name, weight, quantity, line price. */
 export function OrderItems({ order }: { order: Order }) {

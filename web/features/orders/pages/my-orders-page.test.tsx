@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { productListPath } from "../../../../contract/catalogue-urls";
 import type { Order } from "../../../../contract/order";
+import { orderKeys } from "../../../lib/query-keys";
 import { useCart } from "../../../lib/shown-cart";
 import { useStore } from "../../../lib/store";
 import { mockApi, renderApp } from "../../../test/render";
@@ -324,7 +325,7 @@ describe("my orders: older than the newest 200", () => {
     await userEvent.click(screen.getByRole("button", { name: "Show older orders" }));
     await screen.findByRole("article", { name: "Order a0000000" });
     const read = (url: string) => calls.filter((c) => c.url === url).length;
-    await act(() => client().invalidateQueries({ queryKey: ["orders"] }));
+    await act(() => client().invalidateQueries({ queryKey: orderKeys.all }));
     await waitFor(() => expect(read("/api/order/user?limit=200")).toBe(2));
     expect(read("/api/order/user?limit=50&cursor=c1")).toBe(1);
     expect(screen.getByRole("article", { name: "Order a0000000" })).toBeInTheDocument();
@@ -352,7 +353,7 @@ describe("my orders: older than the newest 200", () => {
       history: [...old.history, { status: "Delivered", at: "2026-11-22T10:20:00.000Z" }],
     });
     // The newest orders read again (a poll): the server's newest do not hold it.
-    await act(() => client().invalidateQueries({ queryKey: ["orders"] }));
+    await act(() => client().invalidateQueries({ queryKey: orderKeys.all }));
     // Back in its place among the older orders, with its news.
     await waitFor(() =>
       expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
@@ -401,7 +402,7 @@ describe("my orders: older than the newest 200", () => {
     await screen.findByRole("article", { name: "Order 33333333" });
     // A new order: the newest list now ends one order earlier.
     newest = [order("00000000-new", {}), order("11111111-n1", {})];
-    await act(() => client().invalidateQueries({ queryKey: ["orders"] }));
+    await act(() => client().invalidateQueries({ queryKey: orderKeys.all }));
     await screen.findByRole("article", { name: "Order 00000000" });
     await waitFor(() =>
       expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([

@@ -1,5 +1,5 @@
 import type { Dashboard } from "../../../../contract/seller";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 import { DataTable } from "./data-table";
 
 type Day = Dashboard["days"][number];

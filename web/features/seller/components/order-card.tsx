@@ -6,8 +6,8 @@ import {
   type OrderStatus,
 } from "../../../../contract/order-status";
 import { dueLabel, type DueTone } from "../../../ui/countdown";
-import { formatRupees } from "../../../ui/money";
-import { useMoveOrder } from "../api";
+import { formatRupees } from "../../../../contract/money";
+import { useMoveOrder } from "../api/order-moves";
 import { orderNumber, paymentStatus } from "../../../ui/order-words";
 import { OrderStatusBadge } from "./order-format";
 import { OrderRefundButton } from "./order-refund-button";

@@ -1,5 +1,5 @@
 import type { Order } from "../../../../contract/order";
-import { formatRupees } from "../../../ui/money";
+import { formatRupees } from "../../../../contract/money";
 
 /** The live stream of every order (server-sent events). */
 export const SELLER_EVENTS_URL = "/api/order/seller/events";

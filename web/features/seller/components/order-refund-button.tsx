@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../../contract/order";
-import { applyOrderEvent } from "../../../ui/use-order-events";
-import { useRefundOrder } from "../api";
+import { applyOrderEvent } from "../../../lib/order-cache";
+import { useRefundOrder } from "../api/order-moves";
 import { orderNumber } from "../../../ui/order-words";
 import { shortRupees } from "./order-format";
 

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { categories } from "../../../../contract/categories";
+import { MAX_LENGTH } from "../../../../contract/field-lengths";
 import type { Product } from "../../../../contract/product";
 
 /** The product form as typed: every field a string until it is sent. */
@@ -149,7 +150,7 @@ export function ProductFields({
           <input
             {...p}
             required
-            maxLength={120}
+            maxLength={MAX_LENGTH.productName}
             value={form.name}
             onChange={set("name")}
             className={inputClass}
@@ -185,93 +186,110 @@ export function ProductFields({
           </select>
         )}
       </Field>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Product Price" error={errors.price}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              required
-              value={form.price}
-              onChange={set("price")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Offer Price" error={errors.offerPrice}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              required
-              value={form.offerPrice}
-              onChange={set("offerPrice")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Weight">
-          {(p) => (
-            <input
-              {...p}
-              value={form.weight}
-              onChange={set("weight")}
-              placeholder="500g"
-              maxLength={30}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field
-          label={mode === "edit" ? "Set stock to" : "Stock"}
-          hint={
-            mode === "edit"
-              ? "Units on hand after your count. The difference is recorded in the stock history."
-              : undefined
-          }
-          error={errors.stock}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
-              required
-              value={form.stock}
-              onChange={set("stock")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        {/* Named without the word "stock" so that the "Stock" field keeps a unique label. */}
-        <Field
-          label="Reorder level"
-          hint="Marked low on stock at or below this many units."
-          error={errors.lowStockThreshold}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
-              required
-              value={form.lowStockThreshold}
-              onChange={set("lowStockThreshold")}
-              className={inputClass}
-            />
-          )}
-        </Field>
-      </div>
+      <ProductNumbers form={form} set={set} errors={errors} mode={mode} />
     </>
+  );
+}
+
+/** The product's numbers (prices, stock, reorder level) and weight, two by two on a wide screen. */
+function ProductNumbers({
+  form,
+  set,
+  errors,
+  mode,
+}: {
+  form: ProductForm;
+  set: (key: keyof ProductForm) => (e: { target: { value: string } }) => void;
+  errors: ProductFormErrors;
+  mode: "add" | "edit";
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Field label="Product Price" error={errors.price}>
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            required
+            value={form.price}
+            onChange={set("price")}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Offer Price" error={errors.offerPrice}>
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            required
+            value={form.offerPrice}
+            onChange={set("offerPrice")}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Weight">
+        {(p) => (
+          <input
+            {...p}
+            value={form.weight}
+            onChange={set("weight")}
+            placeholder="500g"
+            maxLength={MAX_LENGTH.productWeight}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label={mode === "edit" ? "Set stock to" : "Stock"}
+        hint={
+          mode === "edit"
+            ? "Units on hand after your count. The difference is recorded in the stock history."
+            : undefined
+        }
+        error={errors.stock}
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            required
+            value={form.stock}
+            onChange={set("stock")}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      {/* Named without the word "stock" so that the "Stock" field keeps a unique label. */}
+      <Field
+        label="Reorder level"
+        hint="Marked low on stock at or below this many units."
+        error={errors.lowStockThreshold}
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            required
+            value={form.lowStockThreshold}
+            onChange={set("lowStockThreshold")}
+            className={inputClass}
+          />
+        )}
+      </Field>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { categories, findCategory } from "../../../../contract/categories";
-import { searchText, stockLevels } from "../../../../contract/catalogue-urls";
+import { MAX_SEARCH_LENGTH, searchText, stockLevels } from "../../../../contract/catalogue-urls";
 import type { ProductCounts } from "../../../../contract/seller";
 import { useDebouncedValue } from "../../../ui/use-debounced-value";
-import type { SellerProductFilters } from "../api";
+import type { SellerProductFilters } from "../api/products";
 import { formatCount } from "./format-count";
 import { SearchIcon } from "./seller-icons";
 
@@ -95,7 +95,7 @@ export function ProductFilterBar({
             id="seller-product-search"
             type="search"
             value={text}
-            maxLength={100}
+            maxLength={MAX_SEARCH_LENGTH}
             onChange={(e) => setText(e.target.value)}
             placeholder="Name of a product"
             className={`${control} pl-9`}

@@ -2,17 +2,16 @@ import { toast } from "../../../ui/toast";
 import { Link, useLocation } from "react-router";
 import { OPENED_FROM_LIST } from "./opened-from-list";
 import type { Product } from "../../../../contract/product";
-import { formatRupees } from "../../../ui/money";
-import { useDeleteProduct } from "../api";
+import { formatRupees } from "../../../../contract/money";
+import { thumbnail } from "../../../ui/images";
+import { useDeleteProduct } from "../api/product-changes";
 import { StockBadge } from "./stock-badge";
 import { StockSwitch } from "./stock-switch";
-
-const thumb = (p: Product) => p.image[0]?.replace("-large.webp", "-thumb.webp");
 
 function Thumb({ product, size }: { product: Product; size: number }) {
   return (
     <img
-      src={thumb(product)}
+      src={thumbnail(product.image[0])}
       alt=""
       width={size}
       height={size}

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
+import { productKeys, sellerKeys } from "../../../lib/query-keys";
 import { mockApi, renderApp } from "../../../test/render";
 import { FakeEventSource } from "../../../test/fake-event-source";
 import { makeOrder, makeProduct } from "../../../test/order-fixture";
@@ -71,8 +72,8 @@ describe("the 5 s wait between reads", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
     const client = createQueryClient(false);
     const readAgain = () => {
-      client.setQueryData(["seller", "dashboard", 7], { lowStock: [] });
-      client.setQueryData(["products", "seller", "one", "p1"], { product: makeProduct("p1") });
+      client.setQueryData(sellerKeys.dashboard(7), { lowStock: [] });
+      client.setQueryData(productKeys.sellerOne("p1"), { product: makeProduct("p1") });
     };
     readAgain();
     const wrapper = ({ children }: { children: ReactNode }) => (
@@ -82,11 +83,11 @@ describe("the 5 s wait between reads", () => {
     const stale = () => ({
       dashboard: client
         .getQueryCache()
-        .find({ queryKey: ["seller", "dashboard", 7] })!
+        .find({ queryKey: sellerKeys.dashboard(7) })!
         .isStale(),
       p1: client
         .getQueryCache()
-        .find({ queryKey: ["products", "seller", "one", "p1"] })!
+        .find({ queryKey: productKeys.sellerOne("p1") })!
         .isStale(),
     });
     return { hook, readAgain, stale };

@@ -1,7 +1,7 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import type { Order } from "../../../../contract/order";
-import { dashboardKey, sellerProductKey, stockHistoryKey } from "../api";
+import { productKeys, sellerKeys } from "../../../lib/query-keys";
 import { useAtMostEvery } from "./use-at-most-every";
 
 /** At most this often what shows stock is read again while orders move it. */
@@ -13,17 +13,17 @@ export const STOCK_REFRESH_MS = 5_000;
  * numbers count the order too).
  */
 const manyProductsKeys = [
-  ["products", "seller", "pages"],
-  ["products", "seller", "counts"],
-  dashboardKey,
-] as const;
+  productKeys.sellerPagesAll,
+  productKeys.sellerCountsAll,
+  sellerKeys.dashboardAll,
+];
 
 /**
  * What shows one product's stock, read again only when an order named that product: the edit
  * page's product (its stock box, and the "Set stock to" field while the seller has typed no count
  * of their own) and its stock history.
  */
-const oneProductKeys = (id: string) => [sellerProductKey(id), stockHistoryKey(id)];
+const oneProductKeys = (id: string) => [productKeys.sellerOne(id), productKeys.stockHistory(id)];
 
 /**
  * Whether a live order event moved stock: a new order took its units (held for an online payment
@@ -49,13 +49,13 @@ export function useProductsFollowOrders(): (order: Order, previous: Order | unde
   const queryClient = useQueryClient();
   const schedule = useAtMostEvery(STOCK_REFRESH_MS);
   // What the orders since the last read asked to read again, by key.
-  const pending = useRef(new Map<string, readonly string[]>());
+  const pending = useRef(new Map<string, QueryKey>());
   const read = useCallback(
     function read() {
       for (const [id, queryKey] of pending.current) {
-        if (queryClient.isFetching({ queryKey: [...queryKey] }) > 0) continue;
+        if (queryClient.isFetching({ queryKey }) > 0) continue;
         pending.current.delete(id);
-        void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+        void queryClient.invalidateQueries({ queryKey });
       }
       if (pending.current.size > 0) schedule(read);
     },

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
+import { MAX_LENGTH } from "../../../../contract/field-lengths";
+import { MAX_STOCK } from "../../../../contract/limits";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
-import { useRestock } from "../api";
-
-const MAX_UNITS = 1_000_000;
+import { useRestock } from "../api/product-changes";
 
 const units = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
 
@@ -13,8 +13,8 @@ export function restockQuantityProblem(text: string): string | undefined {
   const trimmed = text.trim();
   if (!/^[-+]?\d+$/.test(trimmed) || Number(trimmed) === 0)
     return "Enter a whole number other than 0: 12 adds 12 units, -3 removes 3.";
-  if (Math.abs(Number(trimmed)) > MAX_UNITS)
-    return `Enter at most ${MAX_UNITS.toLocaleString("en-IN")} units at a time.`;
+  if (Math.abs(Number(trimmed)) > MAX_STOCK)
+    return `Enter at most ${MAX_STOCK.toLocaleString("en-IN")} units at a time.`;
   return undefined;
 }
 
@@ -105,7 +105,7 @@ export function RestockForm({
           <input
             id={`${id}-note`}
             value={note}
-            maxLength={200}
+            maxLength={MAX_LENGTH.stockNote}
             onChange={(e) => setNote(e.target.value)}
             placeholder="Delivery from the farm"
             className={input}

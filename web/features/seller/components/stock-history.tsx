@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import type { StockEntry, StockReason } from "../../../../contract/product";
 import { LoadError } from "../../../ui/load-error";
-import { useShopTimeZone, useStockHistory } from "../api";
+import { useShopTimeZone } from "../api/dashboard";
+import { useStockHistory } from "../api/products";
 import { shopFormat, type ShopTime } from "./shop-time";
 import { orderNumber } from "../../../ui/order-words";
 import { DataTable } from "./data-table";

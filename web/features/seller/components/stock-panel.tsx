@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
 import type { Product } from "../../../../contract/product";
-import { useToggleStock } from "../api";
+import { useToggleStock } from "../api/product-changes";
 import { RestockForm } from "./restock-form";
 import { StockBadge } from "./stock-badge";
 import { StockSwitch } from "./stock-switch";

@@ -1,7 +1,7 @@
 import { useEffect, useId } from "react";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
-import { useToggleStock } from "../api";
+import { useToggleStock } from "../api/product-changes";
 
 /**
  * The on-sale switch of a product: a checkbox drawn as a switch with a 44 px tap area. The

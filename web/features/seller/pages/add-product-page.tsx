@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
-import { useAddProduct } from "../api";
+import { useAddProduct } from "../api/product-changes";
 import { useFocusFirstError } from "../components/focus-first-error";
 import { IMAGE_ACCEPT, imageFileProblem, MAX_PHOTOS } from "../components/image-files";
 import {

@@ -6,7 +6,9 @@ import { openedFromList } from "../components/opened-from-list";
 import type { Product } from "../../../../contract/product";
 import { ApiError } from "../../../lib/api-client";
 import { LoadError } from "../../../ui/load-error";
-import { sellerProductKey, useSellerProduct, useUpdateProduct } from "../api";
+import { productKeys } from "../../../lib/query-keys";
+import { useUpdateProduct } from "../api/product-changes";
+import { useSellerProduct } from "../api/products";
 import { useFocusFirstError } from "../components/focus-first-error";
 import { PhotoEditor } from "../components/photo-editor";
 import {
@@ -82,7 +84,7 @@ export function EditProductPage() {
   }
   // The server's answer after a restock or new photos is the product as it is now.
   const changed = (next: Product) =>
-    queryClient.setQueryData(sellerProductKey(next._id), {
+    queryClient.setQueryData(productKeys.sellerOne(next._id), {
       success: true,
       product: next,
     });

@@ -5,8 +5,11 @@ import { categories } from "../../../../contract/categories";
 import type { PickList } from "../../../../contract/order";
 import { thumbnail } from "../../../ui/images";
 import { LoadError } from "../../../ui/load-error";
-import { useOrderEvents } from "../../../ui/use-order-events";
-import { PICK_LIST_KEY, useOpenOrders, usePickList, useShopTimeZone } from "../api";
+import { orderKeys } from "../../../lib/query-keys";
+import { useOrderEvents } from "../../../lib/use-order-events";
+import { useShopTimeZone } from "../api/dashboard";
+import { useOpenOrders } from "../api/orders-queue";
+import { usePickList } from "../api/pick-list";
 import { orderNumber } from "../../../ui/order-words";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { useProductsFollowOrders } from "../components/products-follow-orders";
@@ -79,7 +82,7 @@ export function PickListPage() {
   usePageTitle("Pick list");
   const productsFollow = useProductsFollowOrders();
   const live = useOrderEvents(SELLER_EVENTS_URL, (order, previous) => {
-    void queryClient.invalidateQueries({ queryKey: PICK_LIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.pickList });
     productsFollow(order, previous);
   });
   const { picked, toggle } = usePicked(list.data);

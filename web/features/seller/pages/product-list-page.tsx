@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../ui/load-error";
-import { useSellerProductCounts, useSellerProductPages } from "../api";
+import { useSellerProductCounts, useSellerProductPages } from "../api/products";
 import { formatCount } from "../components/format-count";
 import { ProductFilterBar, useProductFilters } from "../components/product-filters";
 import { ProductCards, ProductTable } from "../components/product-rows";

@@ -9,7 +9,7 @@ import { FakeEventSource } from "../../../test/fake-event-source";
 import { shopSettings } from "../../../test/dashboard-fixture";
 import { holdCalls } from "../../../test/hold-calls";
 import { makeOrder } from "../../../test/order-fixture";
-import { MAX_STREAM_ERRORS, STREAM_RETRY_MS } from "../../../ui/use-order-events";
+import { MAX_STREAM_ERRORS, STREAM_RETRY_MS } from "../../../lib/use-order-events";
 import { minutesFromNow, moved, NOW, fakeQueueClock } from "../../../test/seller-queue-clock";
 import { SELLER_EVENTS_URL } from "../components/order-format";
 import { SellerOrdersPage } from "./seller-orders-page";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeOrder } from "../test/order-fixture";
-import { isOlder } from "./use-order-events";
+import { isOlder } from "./order-cache";
 
 describe("isOlder (which copy of an order wins)", () => {
   const placed = makeOrder("aaaaaaaa-1");

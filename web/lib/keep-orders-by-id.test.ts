@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeOrder } from "../test/order-fixture";
-import { keepOrdersById } from "./use-order-events";
+import { keepOrdersById } from "./order-cache";
 
 /** An order as a fresh answer brings it: equal, but another object. */
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
