@@ -380,7 +380,10 @@ describe("seller area", () => {
     await ui.click(screen.getByRole("button", { name: "Logout" }));
     expect(await screen.findByText("Logged Out")).toBeInTheDocument();
     expect(await screen.findByText("home page")).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === "/api/seller/logout")).toHaveLength(1);
+    const logouts = calls.filter((c) => c.url === "/api/seller/logout");
+    expect(logouts).toHaveLength(1);
+    // With POST: a GET logout sent by another site is refused, and the store's own is not one.
+    expect(logouts[0]!.init?.method).toBe("POST");
     expect(confirm).toHaveBeenCalledTimes(2);
   });
 

@@ -6,7 +6,8 @@ import { apiFetch } from "../../../lib/api-client";
 
 const sellerLogin = (email: string, password: string) =>
   apiFetch<MessageResponse>("/api/seller/login", { json: { email, password } });
-const sellerLogout = () => apiFetch<MessageResponse>("/api/seller/logout");
+/** With POST: a GET logout is refused when another site sends it. */
+const sellerLogout = () => apiFetch<MessageResponse>("/api/seller/logout", { method: "POST" });
 
 /** Quiet in the mutation cache: the login form keeps one error toast of its own. */
 export const useSellerLogin = () =>
