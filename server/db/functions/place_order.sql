@@ -9,8 +9,10 @@
 -- (server/modules/orders/order-placement.ts):
 --   GCADR address not the shopper's, GCPRD product unknown or deleted (DETAIL: its id),
 --   GCOOS out of stock (DETAIL: product id; HINT: {"name", "stock", "inStock"} as read under the
---   lock that refused it), GCHLD over the share an unpaid checkout may hold (DETAIL: product id,
---   MESSAGE: units allowed, HINT as GCOOS), GCHL2 too many unpaid checkouts,
+--   lock that refused it), GCHLD over the share one unpaid checkout may hold (DETAIL: product id,
+--   MESSAGE: units allowed, HINT as GCOOS), GCHLT over the share all unpaid checkouts together
+--   may hold (MESSAGE: units still free for them, DETAIL and HINT as GCHLD), GCHL2 too many
+--   unpaid checkouts of the shopper's, GCHL3 too many from the checkout's network,
 --   GCSHN an item's `shown` price is not the product's offer price now (DETAIL: product id, HINT:
 --   {"name", "offerPrice"}), GCPRC a price changed while ordering (the server retries once).
 -- Each item may carry `shown`, the offer price in paise the shopper saw in their cart; items
@@ -30,7 +32,10 @@ CREATE OR REPLACE FUNCTION place_order(
   p_promise_minutes integer,
   p_max_holds integer,
   p_hold_share numeric,
-  p_hold_floor integer
+  p_hold_floor integer,
+  p_client_network text,
+  p_max_network_holds integer,
+  p_total_hold_share numeric
 ) RETURNS TABLE (order_id uuid, replayed boolean, request_hash text, stock jsonb)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -96,6 +101,14 @@ BEGIN
     IF (SELECT count(*) FROM orders o WHERE o.user_id = p_user_id AND o.status = 'Awaiting Payment') >= p_max_holds THEN
       RAISE EXCEPTION USING ERRCODE = 'GCHL2', MESSAGE = 'too many unpaid checkouts';
     END IF;
+    -- A network's checkouts (many accounts behind one address) one at a time too.
+    IF p_client_network IS NOT NULL THEN
+      PERFORM pg_advisory_xact_lock(hashtext('unpaid-checkouts:' || p_client_network));
+      IF (SELECT count(*) FROM orders o WHERE o.client_network = p_client_network
+            AND o.status = 'Awaiting Payment') >= p_max_network_holds THEN
+        RAISE EXCEPTION USING ERRCODE = 'GCHL3', MESSAGE = 'too many unpaid checkouts from one network';
+      END IF;
+    END IF;
   END IF;
 
   -- The order, its item snapshots and its amount from one reading of the products.
@@ -106,7 +119,8 @@ BEGIN
       CROSS JOIN LATERAL (SELECT p.* FROM products p WHERE p.id = w.product LIMIT 1) p
   ), placed AS (
     INSERT INTO orders (user_id, address, address_id, amount_paise, payment_type, status, is_paid,
-                        payment_expires_at, placed_at, deliver_by, created_at, updated_at)
+                        client_network, payment_expires_at, placed_at, deliver_by, created_at,
+                        updated_at)
     SELECT p_user_id,
            jsonb_build_object('_id', v_address.id, 'firstName', v_address.first_name,
              'lastName', v_address.last_name, 'email', v_address.email, 'street', v_address.street,
@@ -115,6 +129,7 @@ BEGIN
            v_address.id,
            (SELECT sum(offer_price_paise * quantity) FROM wanted),
            p_payment_type, v_status, false,
+           CASE WHEN p_payment_type = 'Online' THEN p_client_network END,
            CASE WHEN p_payment_type = 'Online' THEN v_now + make_interval(mins => p_hold_minutes) END,
            CASE WHEN p_payment_type = 'COD' THEN v_now END,
            v_now + make_interval(mins => p_promise_minutes),
@@ -165,17 +180,26 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'GCPRC', MESSAGE = 'price changed',
         DETAIL = v_item.product_id::text;
     END IF;
+    -- An online order's units count as held by unpaid checkouts until it leaves Awaiting Payment
+    -- (release_unpaid_hold.sql); together those may hold at most p_total_hold_share of the
+    -- product's units (on hand and held), one unit at least, so a handful of accounts cannot
+    -- hold a sale's whole stock (decision 013).
     UPDATE products SET stock = stock - v_item.quantity,
                         in_stock = stock - v_item.quantity > 0,
+                        held_unpaid = held_unpaid
+                          + CASE WHEN p_payment_type = 'Online' THEN v_item.quantity ELSE 0 END,
                         updated_at = v_now
       WHERE id = v_item.product_id AND deleted_at IS NULL AND in_stock
         AND stock >= v_item.quantity
         AND offer_price_paise = v_item.unit_price_paise
-        AND (p_payment_type = 'COD' OR v_item.quantity <= greatest(p_hold_floor, ceil(stock * p_hold_share)))
+        AND (p_payment_type = 'COD' OR (
+          v_item.quantity <= greatest(p_hold_floor, ceil(stock * p_hold_share))
+          AND held_unpaid + v_item.quantity
+            <= greatest(1, floor((stock + held_unpaid) * p_total_hold_share))))
       RETURNING id, stock, in_stock, stock_version, updated_at INTO v_taken;
     IF NOT FOUND THEN
-      SELECT p.name, p.stock, p.in_stock, p.deleted_at, p.offer_price_paise INTO v_product
-        FROM products p WHERE p.id = v_item.product_id;
+      SELECT p.name, p.stock, p.held_unpaid, p.in_stock, p.deleted_at, p.offer_price_paise
+        INTO v_product FROM products p WHERE p.id = v_item.product_id;
       IF v_product.deleted_at IS NOT NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'GCPRD', MESSAGE = 'product not found', DETAIL = v_item.product_id::text;
       ELSIF NOT v_product.in_stock OR v_product.stock < v_item.quantity THEN
@@ -184,6 +208,13 @@ BEGIN
             'inStock', v_product.in_stock)::text;
       ELSIF v_product.offer_price_paise <> v_item.unit_price_paise THEN
         RAISE EXCEPTION USING ERRCODE = 'GCPRC', MESSAGE = 'price changed', DETAIL = v_item.product_id::text;
+      ELSIF v_item.quantity <= greatest(p_hold_floor, ceil(v_product.stock * p_hold_share)) THEN
+        RAISE EXCEPTION USING ERRCODE = 'GCHLT',
+          MESSAGE = greatest(0, greatest(1, floor((v_product.stock + v_product.held_unpaid)
+            * p_total_hold_share)) - v_product.held_unpaid)::text,
+          DETAIL = v_item.product_id::text,
+          HINT = json_build_object('name', v_product.name, 'stock', v_product.stock,
+            'inStock', v_product.in_stock)::text;
       ELSE
         RAISE EXCEPTION USING ERRCODE = 'GCHLD',
           MESSAGE = greatest(p_hold_floor, ceil(v_product.stock * p_hold_share))::text,

@@ -29,6 +29,12 @@ export const products = pgTable(
     description: jsonb("description").$type<string[]>().notNull().default([]),
     weight: text("weight"),
     stock: integer("stock").notNull().default(0),
+    /**
+     * Of the units taken from `stock`, how many unpaid online checkouts hold: kept by place_order
+     * (which refuses a checkout past the share they may hold) and by the trigger that releases an
+     * order's hold when it leaves `Awaiting Payment` (decision 013).
+     */
+    heldUnpaid: integer("held_unpaid").notNull().default(0),
     inStock: boolean("in_stock").notNull().default(false),
     /**
      * The seller took it off sale (`POST /api/product/stock`): it stays off whatever its stock
@@ -49,6 +55,7 @@ export const products = pgTable(
   },
   (t) => [
     check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_held_unpaid_nonnegative", sql`${t.heldUnpaid} >= 0`),
     check("products_in_stock_needs_stock", sql`not ${t.inStock} or ${t.stock} > 0`),
     // On sale exactly when there is stock, the seller has not switched it off, and it is not deleted.
     check(

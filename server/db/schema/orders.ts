@@ -44,6 +44,11 @@ export const orders = pgTable(
     refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
     /** The payment provider's id of the refund. */
     refundReference: text("refund_reference"),
+    /**
+     * For an online order: the network its checkout came from (an IPv4 address, or an IPv6 /64),
+     * so that one network's unpaid checkouts can be counted (decision 013).
+     */
+    clientNetwork: text("client_network"),
     /** For online orders awaiting payment: when the stock hold lapses. */
     paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
     /** When the order became `Order Placed` (cash on delivery: at once; online: once paid). */
@@ -83,6 +88,9 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'Awaiting Payment'`),
     index("orders_awaiting_user_idx")
       .on(t.userId)
+      .where(sql`${t.status} = 'Awaiting Payment'`),
+    index("orders_awaiting_network_idx")
+      .on(t.clientNetwork)
       .where(sql`${t.status} = 'Awaiting Payment'`),
     // With INCLUDE (amount_paise, is_paid, status), added by migration 0003 (the dashboard).
     index("orders_placed_idx").on(t.placedAt),

@@ -30,7 +30,7 @@ export async function placeOnlineOrder(
   deps: OnlineOrderDeps,
   userId: string,
   input: PlaceOrderInput,
-  options: { idempotencyKey?: string; cache?: CatalogCache },
+  options: { idempotencyKey?: string; clientNetwork?: string; cache?: CatalogCache },
 ): Promise<{ orderId: string; replayed: boolean }> {
   input = canonical(input);
   const repeat =
@@ -41,6 +41,7 @@ export async function placeOnlineOrder(
   const placed = await placeOrder(deps.database, userId, input, {
     paymentType: "Online",
     idempotencyKey: options.idempotencyKey,
+    clientNetwork: options.clientNetwork,
   });
   if (options.cache) offerStock(options.cache, placed.stock);
   return { orderId: placed.orderId, replayed: placed.replayed };

@@ -21,10 +21,19 @@ export const PAYMENT_HOLD_MINUTES = 32;
 
 /**
  * Limits on stock held by unpaid online checkouts (docs/decisions/013-unpaid-holds.md): a shopper
- * may have at most 2 waiting at once, and one may hold at most 20% of a product's units on hand,
- * or 10 units if that is more. So no one shopper can hold more than about a third of a product.
+ * may have at most 2 waiting at once, and one network (many accounts behind one address) 10; one
+ * checkout may hold at most 20% of a product's units on hand, or 10 units if that is more; and all
+ * of them together at most half of a product's units (on hand and held), one unit at least, so
+ * that however many accounts start checkouts, half a sale's stock is always there for those who
+ * pay.
  */
-export const HOLD_LIMITS = { maxUnpaidCheckouts: 2, share: 0.2, floor: 10 } as const;
+export const HOLD_LIMITS = {
+  maxUnpaidCheckouts: 2,
+  maxPerNetwork: 10,
+  share: 0.2,
+  floor: 10,
+  totalShare: 0.5,
+} as const;
 
 export interface PlacedOrder {
   orderId: string;
@@ -45,6 +54,8 @@ export interface StockState {
 export interface PlaceOrderOptions {
   paymentType: PaymentType;
   idempotencyKey?: string;
+  /** For an online checkout: the network it came from (rate-limit.ts networkOf). */
+  clientNetwork?: string;
 }
 
 /**
@@ -88,7 +99,7 @@ interface PlaceOrderRow {
  */
 const placeOrderStatement = {
   name: "place_order",
-  text: `select * from place_order($1::uuid, $2::uuid, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11)`,
+  text: `select * from place_order($1::uuid, $2::uuid, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 };
 
 /**
@@ -132,6 +143,9 @@ export async function placeOrder(
         HOLD_LIMITS.maxUnpaidCheckouts,
         HOLD_LIMITS.share,
         HOLD_LIMITS.floor,
+        options.clientNetwork ?? null,
+        HOLD_LIMITS.maxPerNetwork,
+        HOLD_LIMITS.totalShare,
       ]);
       if (!row?.order_id)
         throw new AppError("conflict", "This order is still being placed. Please wait a moment.");
@@ -207,6 +221,11 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
         `You have ${HOLD_LIMITS.maxUnpaidCheckouts} online payments you did not finish. Cancel them to pay for this cart, or choose Cash On Delivery.`,
         { unpaidCheckouts: HOLD_LIMITS.maxUnpaidCheckouts },
       );
+    case "GCHL3":
+      return new AppError(
+        "conflict",
+        "Too many online payments are waiting to be finished from your network right now. Please try again in a few minutes, or choose Cash On Delivery.",
+      );
     case "GCSHN": {
       const product = repricedProduct(error);
       return new AppError(
@@ -230,9 +249,20 @@ function placementError(error: unknown, input: PlaceOrderInput): unknown {
         `items: this order comes to more than one order can hold (${formatRupees(paiseToRupees(MAX_ORDER_PAISE))}). Please split it into smaller orders.`,
       );
     case "GCOOS":
-    case "GCHLD": {
+    case "GCHLD":
+    case "GCHLT": {
       const product = refusedProduct(error);
       if (!product) return new AppError("out_of_stock", "Sorry, an item is out of stock.");
+      if (state === "GCHLT") {
+        const free = Number(sqlMessageOf(error) ?? 0);
+        return new AppError(
+          "conflict",
+          free > 0
+            ? `Right now only ${free} more of ${product.name} can be reserved for online payment. Choose fewer, pay cash on delivery, or try again in a few minutes.`
+            : `Every ${product.name} that can be reserved for online payment is waiting for other shoppers to pay. Pay cash on delivery, or try again in a few minutes.`,
+          { productId },
+        );
+      }
       if (state === "GCHLD")
         return new AppError(
           "conflict",

@@ -124,7 +124,7 @@ describe("reads that must not grow with the tables", () => {
           { product: productIds[i * 2 + 1]!, quantity: 2 },
         ];
         await tx.execute(
-          sql`select * from place_order(${userId}::uuid, ${addressId}::uuid, ${JSON.stringify(items)}::jsonb, 'COD', null, null, 30, 30, 2, 0.2, 10)`,
+          sql`select * from place_order(${userId}::uuid, ${addressId}::uuid, ${JSON.stringify(items)}::jsonb, 'COD', null, null, 30, 30, 2, 0.2, 10, null, 10, 0.5)`,
         );
       }
       const read = await reads(tx, "products");

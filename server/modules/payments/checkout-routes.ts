@@ -9,6 +9,7 @@ import {
 } from "../../../contract/order";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
+import { networkOf } from "../auth/rate-limit";
 import type { CatalogCache } from "../catalog/catalog-cache";
 import type { PublicUrls } from "../media/public-urls";
 import {
@@ -79,6 +80,7 @@ export function checkoutRoutes(
             idempotencyKey: request.headers["idempotency-key"],
             returnOrigin,
             pageOrigin,
+            clientNetwork: networkOf(request.ip),
             cache: deps.catalog.cache,
           },
         );

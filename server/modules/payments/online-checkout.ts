@@ -55,6 +55,8 @@ export async function startOnlineCheckout(
     returnOrigin: string | null;
     /** Where a payment page of the store's own (demo) is addressed; PUBLIC_URL by default. */
     pageOrigin?: string;
+    /** The network the checkout came from (its unpaid checkouts are counted, decision 013). */
+    clientNetwork?: string;
     cache?: CatalogCache;
   },
 ): Promise<{ orderId: string; url: string }> {
@@ -64,6 +66,7 @@ export async function startOnlineCheckout(
       : deps.urls.absolute(url);
   const placed = await placeOnlineOrder(orderDeps(deps), userId, input, {
     idempotencyKey: options.idempotencyKey,
+    clientNetwork: options.clientNetwork,
     cache: options.cache,
   });
   if (placed.replayed) {
