@@ -39,6 +39,7 @@ const serverModulePublicFiles = {
     "pick-list.ts",
   ],
   sellers: ["seller-accounts.ts"],
+  shop: ["cart-quote.ts", "shop-clock.ts", "shop-settings.ts", "shop-store.ts"],
 };
 
 /** What composes the store from db/, http/ and the modules, and so sits above all of them. */

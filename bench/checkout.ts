@@ -73,8 +73,8 @@ async function ceiling(url: string, database: Database, productCount: number, se
         );
         const row = taken.rows[0] as { offer_price_paise: number; name: string; category: string };
         const order = await client.query(
-          `insert into orders (user_id, address, amount_paise, payment_type, status, deliver_by, placed_at)
-           values ($1, '{}'::jsonb, $2, 'COD', 'Order Placed', now() + interval '30 minutes', now()) returning id`,
+          `insert into orders (user_id, address, amount_paise, items_total_paise, payment_type, status, deliver_by, placed_at)
+           values ($1, '{}'::jsonb, $2, $2, 'COD', 'Order Placed', now() + interval '30 minutes', now()) returning id`,
           [user!.id, row.offer_price_paise],
         );
         await client.query(

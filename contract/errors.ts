@@ -11,6 +11,8 @@ export const errorCodes = [
   "request_timeout",
   "out_of_stock",
   "price_changed",
+  "not_serviceable",
+  "below_minimum",
   "conflict",
   "invalid_transition",
   "payload_too_large",

@@ -33,6 +33,16 @@ export const placeOrderSchema = z.object({
       "must not repeat a product",
     ),
   address: idSchema,
+  /**
+   * The total (rupees: items and fees) the shopper was shown. Never what is charged: if the
+   * server's total is another one now, the order is refused (409 `price_changed`), nothing written.
+   */
+  shownTotal: z
+    .number()
+    .nonnegative()
+    .max(100_000_000)
+    .refine(hasAtMostTwoDecimals, "must have at most two decimals")
+    .optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
@@ -89,6 +99,11 @@ export type OrderProductSnapshot = z.infer<typeof orderProductSnapshotSchema>;
 export const orderSchema = z.object({
   _id: z.string(),
   items: z.array(z.object({ product: orderProductSnapshotSchema, quantity: z.number().int() })),
+  /** What the items came to (Σ offer price × quantity when ordered). */
+  itemsTotal: z.number(),
+  /** The fees charged on top, each its own line (contract/pricing.ts). */
+  fees: z.object({ delivery: z.number(), smallCart: z.number() }),
+  /** What the order costs: items and fees. */
   amount: z.number(),
   paymentType: z.enum(paymentTypes),
   status: z.enum(orderStatuses),

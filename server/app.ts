@@ -53,6 +53,8 @@ import { demoPaymentRoutes } from "./modules/payments/demo-routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 import { productsRoutes } from "./modules/products/products-routes";
 import { reportsRoutes } from "./modules/reports/reports-routes";
+import { shopRoutes } from "./modules/shop/shop-routes";
+import { ShopStore } from "./modules/shop/shop-store";
 import { sellersRoutes } from "./modules/sellers/sellers-routes";
 import { usersRoutes } from "./modules/users/users-routes";
 import { PageVersions } from "./modules/web/page-versions";
@@ -88,6 +90,8 @@ export interface StoreDeps extends AppDeps {
   media: MediaStorage;
   /** The configured payment gateway (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
+  /** The shop's own settings: who it is, its hours, where it delivers, its fees. */
+  shop: ShopStore;
 }
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, "../dist/web");
@@ -181,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: options.paymentProvider ?? (await createPaymentProvider(config, database.db)),
     guards: sessionGuards(database.db, sessionCookie),
     sessionCookie,
+    shop: new ShopStore(database.db, config.shopTimeZone),
   };
   app.decorate("deps", deps);
   app.decorateRequest("userId", "");
@@ -269,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sellersRoutes(deps));
   await app.register(productsRoutes(deps));
   await app.register(reportsRoutes(deps));
+  await app.register(shopRoutes(deps));
   await app.register(checkoutRoutes(deps));
   await app.register(demoPaymentRoutes(deps));
   if (config.payment.provider === "stripe" && config.payment.stripeWebhookSecret) {

@@ -67,8 +67,9 @@ describe("the embedded database's upkeep", () => {
     await database.db.execute(sql`
       insert into users (name, email, password_hash) values ('Asha', 'asha@example.com', 'x')`);
     await database.db.execute(sql`
-      insert into orders (user_id, address, amount_paise, payment_type, status, deliver_by)
-      select (select id from users limit 1), '{}'::jsonb, 5500, 'COD', 'Delivered', now()
+      insert into orders (user_id, address, amount_paise, items_total_paise, payment_type, status,
+                          deliver_by)
+      select (select id from users limit 1), '{}'::jsonb, 5500, 5500, 'COD', 'Delivered', now()
         from generate_series(1, 4000)`);
     await database.db.execute(sql`
       insert into order_items (order_id, product_id, quantity, unit_price_paise, product)

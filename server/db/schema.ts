@@ -6,3 +6,4 @@ export * from "./schema/catalog";
 export * from "./schema/inventory";
 export * from "./schema/orders";
 export * from "./schema/payments";
+export * from "./schema/shop";

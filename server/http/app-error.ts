@@ -9,6 +9,8 @@ const statusByCode: Record<ErrorCode, number> = {
   request_timeout: 408,
   out_of_stock: 409,
   price_changed: 409,
+  not_serviceable: 409,
+  below_minimum: 409,
   conflict: 409,
   invalid_transition: 409,
   payload_too_large: 413,

@@ -103,12 +103,13 @@ for (let done = 0; done < total; done += batch) {
              m.at as placed
       from made m join totals t on t.order_id = m.id
     ), inserted as (
-      insert into orders (id, user_id, address, address_id, amount_paise, payment_type, status,
+      insert into orders (id, user_id, address, address_id, amount_paise, items_total_paise,
+                          payment_type, status,
                           is_paid, refunded_at, placed_at, dispatched_at, delivered_at, deliver_by,
                           created_at, updated_at)
       select id, ${user!.id}::uuid,
              ${JSON.stringify({ _id: address!.id, firstName: "Asha", lastName: "Rao", email: "asha@example.com", street: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560001", country: "India", phone: "+919876543210" })}::jsonb,
-             ${address!.id}::uuid, amount,
+             ${address!.id}::uuid, amount, amount,
              case when cod then 'COD' else 'Online' end,
              status,
              status = 'Delivered' or not cod,

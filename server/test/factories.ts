@@ -88,6 +88,7 @@ export async function insertOrder(db: Executor, o: OrderOverrides) {
         ...o.address,
       },
       amountPaise: o.items.reduce((sum, i) => sum + rupeesToPaise(i.unitPrice) * i.quantity, 0),
+      itemsTotalPaise: o.items.reduce((sum, i) => sum + rupeesToPaise(i.unitPrice) * i.quantity, 0),
       paymentType: o.paymentType ?? "COD",
       status: o.status ?? "Order Placed",
       isPaid: o.isPaid ?? false,

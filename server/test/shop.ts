@@ -20,10 +20,14 @@ export function addressInput(overrides: Record<string, string> = {}) {
 }
 
 /** Inserts an address for `userId` straight into the database. */
-export async function insertAddress(db: Executor, userId: string) {
+export async function insertAddress(
+  db: Executor,
+  userId: string,
+  overrides: Partial<typeof addresses.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(addresses)
-    .values({ ...addressInput(), userId })
+    .values({ ...addressInput(), ...overrides, userId })
     .returning();
   return row!;
 }

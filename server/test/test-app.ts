@@ -88,6 +88,7 @@ export function useTestApp(
     await resetDatabase(context.database);
     context.app.deps.catalog.cache.listingChanged();
     context.app.deps.catalog.cache.board.clear();
+    context.app.deps.shop.forget();
   });
   afterEach(() => {
     const found = context.violations.splice(0);

@@ -83,6 +83,7 @@ const tables = [
   "addresses",
   "sessions",
   "trusted_devices",
+  "shop",
   "auth_counters",
   "media",
   "products",

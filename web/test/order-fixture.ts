@@ -21,6 +21,8 @@ export function makeOrder(id: string, overrides: Partial<Order> = {}): Order {
         quantity: 2,
       },
     ],
+    itemsTotal: 340,
+    fees: { delivery: 0, smallCart: 0 },
     amount: 340,
     paymentType: "Online",
     status: "Order Placed",

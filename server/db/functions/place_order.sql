@@ -17,6 +17,11 @@
 --   {"name", "offerPrice"}), GCPRC a price changed while ordering (the server retries once).
 -- Each item may carry `shown`, the offer price in paise the shopper saw in their cart; items
 -- without it are priced as they are.
+-- The fees come priced by the server (contract/pricing.ts, the one pricing function, from the
+-- items' total the caller expects: p_items_total): the order is refused (GCPRC, the server
+-- prices again once) if its items come to anything else under the lock, so amount = items +
+-- fees is exactly what the shopper was quoted. Its promise (deliver_by) counts from
+-- p_deliver_from (the shop's next opening when it is closed), else from now.
 -- Returns the order, whether it was a replay of the same Idempotency-Key, the request hash the key
 -- was first used with, and each product's stock after the order (for the catalogue cache).
 -- Changing the arguments or the returned columns makes another function beside this one: drop
@@ -35,7 +40,11 @@ CREATE OR REPLACE FUNCTION place_order(
   p_hold_floor integer,
   p_client_network text,
   p_max_network_holds integer,
-  p_total_hold_share numeric
+  p_total_hold_share numeric,
+  p_items_total bigint,
+  p_delivery_fee_paise integer,
+  p_small_cart_fee_paise integer,
+  p_deliver_from timestamptz
 ) RETURNS TABLE (order_id uuid, replayed boolean, request_hash text, stock jsonb)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -118,7 +127,8 @@ BEGIN
       FROM jsonb_to_recordset(p_items) AS w(product uuid, quantity integer)
       CROSS JOIN LATERAL (SELECT p.* FROM products p WHERE p.id = w.product LIMIT 1) p
   ), placed AS (
-    INSERT INTO orders (user_id, address, address_id, amount_paise, payment_type, status, is_paid,
+    INSERT INTO orders (user_id, address, address_id, amount_paise, items_total_paise,
+                        delivery_fee_paise, small_cart_fee_paise, payment_type, status, is_paid,
                         client_network, payment_expires_at, placed_at, deliver_by, created_at,
                         updated_at)
     SELECT p_user_id,
@@ -127,12 +137,15 @@ BEGIN
              'city', v_address.city, 'state', v_address.state, 'zipcode', v_address.zipcode,
              'country', v_address.country, 'phone', v_address.phone),
            v_address.id,
+           (SELECT sum(offer_price_paise * quantity) FROM wanted)
+             + p_delivery_fee_paise + p_small_cart_fee_paise,
            (SELECT sum(offer_price_paise * quantity) FROM wanted),
+           p_delivery_fee_paise, p_small_cart_fee_paise,
            p_payment_type, v_status, false,
            CASE WHEN p_payment_type = 'Online' THEN p_client_network END,
            CASE WHEN p_payment_type = 'Online' THEN v_now + make_interval(mins => p_hold_minutes) END,
            CASE WHEN p_payment_type = 'COD' THEN v_now END,
-           v_now + make_interval(mins => p_promise_minutes),
+           coalesce(p_deliver_from, v_now) + make_interval(mins => p_promise_minutes),
            v_now, v_now
     RETURNING id
   ), lines AS (
@@ -146,6 +159,13 @@ BEGIN
     RETURNING 1
   )
   SELECT placed.id INTO v_order_id FROM placed;
+
+  -- Priced from other prices than these (a price changed since the caller read it): refused, and
+  -- the server prices the order again.
+  IF p_items_total IS NOT NULL
+     AND (SELECT o.items_total_paise FROM orders o WHERE o.id = v_order_id) <> p_items_total THEN
+    RAISE EXCEPTION USING ERRCODE = 'GCPRC', MESSAGE = 'items total changed';
+  END IF;
 
   INSERT INTO order_status_history (order_id, from_status, to_status, actor)
     VALUES (v_order_id, NULL, v_status, 'shopper');

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -81,6 +82,9 @@ export const addresses = pgTable(
     zipcode: text("zipcode").notNull(),
     country: text("country").notNull(),
     phone: text("phone").notNull(),
+    /** Where it is (the shopper's "use my location"), for a shop that delivers within a radius. */
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
     /** The add's Idempotency-Key, if it sent one: a retry of that add answers with this address. */
     idempotencyKey: text("idempotency_key"),
     /** What the key stood for (addresses-service.ts addRequestHash): another body with it is refused. */

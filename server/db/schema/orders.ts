@@ -37,6 +37,10 @@ export const orders = pgTable(
     status: text("status").notNull(),
     isPaid: boolean("is_paid").notNull().default(false),
     /** Set when money arrived for an order that could no longer be honoured (see payments). */
+    /** What the items came to; `amount_paise` adds the fees below (contract/pricing.ts). */
+    itemsTotalPaise: integer("items_total_paise").notNull().default(0),
+    deliveryFeePaise: integer("delivery_fee_paise").notNull().default(0),
+    smallCartFeePaise: integer("small_cart_fee_paise").notNull().default(0),
     needsRefund: boolean("needs_refund").notNull().default(false),
     /** When the money went back to the shopper (needs_refund is cleared then). */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -62,6 +66,10 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_amount_nonnegative", sql`${t.amountPaise} >= 0`),
+    check(
+      "orders_amount_is_items_and_fees",
+      sql`${t.amountPaise} = ${t.itemsTotalPaise} + ${t.deliveryFeePaise} + ${t.smallCartFeePaise}`,
+    ),
     check("orders_payment_type_known", sql`${t.paymentType} in ('COD','Online')`),
     check(
       "orders_status_known",

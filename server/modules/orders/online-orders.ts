@@ -3,6 +3,7 @@ import type { PlaceOrderInput } from "../../../contract/order";
 import type { Database, Db } from "../../db/database";
 import { idempotencyKeys, orderItems, orders } from "../../db/schema";
 import type { CatalogCache } from "../catalog/catalog-cache";
+import type { ShopSettings } from "../shop/shop-settings";
 import { canonical, idempotencyKeyUsed, offerStock, placeOrder } from "./order-placement";
 import { moveOrder } from "./order-transitions";
 
@@ -30,7 +31,12 @@ export async function placeOnlineOrder(
   deps: OnlineOrderDeps,
   userId: string,
   input: PlaceOrderInput,
-  options: { idempotencyKey?: string; clientNetwork?: string; cache?: CatalogCache },
+  options: {
+    idempotencyKey?: string;
+    clientNetwork?: string;
+    cache?: CatalogCache;
+    shop: ShopSettings;
+  },
 ): Promise<{ orderId: string; replayed: boolean }> {
   input = canonical(input);
   const repeat =
@@ -42,15 +48,25 @@ export async function placeOnlineOrder(
     paymentType: "Online",
     idempotencyKey: options.idempotencyKey,
     clientNetwork: options.clientNetwork,
+    shop: options.shop,
+    db: deps.db,
   });
   if (options.cache) offerStock(options.cache, placed.stock);
   return { orderId: placed.orderId, replayed: placed.replayed };
 }
 
-/** What a payment provider is asked to charge for an order: its amount and its lines. */
+/**
+ * What a payment provider is asked to charge for an order: its amount and its lines, a fee being a
+ * line of its own, so that the lines add up to the amount (a hosted page such as Stripe's charges
+ * what its lines come to).
+ */
 export async function orderToPay(db: Db, orderId: string) {
   const [order] = await db
-    .select({ amountPaise: orders.amountPaise })
+    .select({
+      amountPaise: orders.amountPaise,
+      deliveryFeePaise: orders.deliveryFeePaise,
+      smallCartFeePaise: orders.smallCartFeePaise,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw new Error(`No order ${orderId} to pay for`);
@@ -63,13 +79,20 @@ export async function orderToPay(db: Db, orderId: string) {
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productId));
+  const fees = [
+    { name: "Delivery fee", unitPricePaise: order.deliveryFeePaise, quantity: 1 },
+    { name: "Small cart fee", unitPricePaise: order.smallCartFeePaise, quantity: 1 },
+  ].filter((fee) => fee.unitPricePaise > 0);
   return {
     amountPaise: order.amountPaise,
-    lines: items.map((i) => ({
-      name: i.product.name,
-      unitPricePaise: i.unitPricePaise,
-      quantity: i.quantity,
-    })),
+    lines: [
+      ...items.map((i) => ({
+        name: i.product.name,
+        unitPricePaise: i.unitPricePaise,
+        quantity: i.quantity,
+      })),
+      ...fees,
+    ],
   };
 }
 

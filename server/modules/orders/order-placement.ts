@@ -15,6 +15,8 @@ import { isUuid } from "../../db/ids";
 import { idempotencyKeys } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import type { CatalogCache } from "../catalog/catalog-cache";
+import type { ShopSettings } from "../shop/shop-settings";
+import { priceOrder, type OrderPrice } from "./order-pricing";
 
 /** How long an online order holds its stock while the shopper pays: the 30-minute checkout plus a little grace for late provider events. */
 export const PAYMENT_HOLD_MINUTES = 32;
@@ -54,6 +56,10 @@ export interface StockState {
 export interface PlaceOrderOptions {
   paymentType: PaymentType;
   idempotencyKey?: string;
+  /** The shop whose fees, area and hours the order is priced and judged by (order-pricing.ts). */
+  shop: ShopSettings;
+  /** Where the pricing reads what it needs (the address, prices a client did not send). */
+  db: Db;
   /** For an online checkout: the network it came from (rate-limit.ts networkOf). */
   clientNetwork?: string;
 }
@@ -99,7 +105,7 @@ interface PlaceOrderRow {
  */
 const placeOrderStatement = {
   name: "place_order",
-  text: `select * from place_order($1::uuid, $2::uuid, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+  text: `select * from place_order($1::uuid, $2::uuid, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::timestamptz)`,
 };
 
 /**
@@ -130,6 +136,7 @@ export async function placeOrder(
   );
 
   for (let attempt = 1; ; attempt++) {
+    const price = await priced(userId, input, options, attempt > 1);
     try {
       const [row] = await database.prepared<PlaceOrderRow>(placeOrderStatement, [
         userId,
@@ -146,6 +153,10 @@ export async function placeOrder(
         options.clientNetwork ?? null,
         HOLD_LIMITS.maxPerNetwork,
         HOLD_LIMITS.totalShare,
+        price?.itemsTotal ?? null,
+        price?.deliveryFee ?? 0,
+        price?.smallCartFee ?? 0,
+        price?.deliverFrom?.toISOString() ?? null,
       ]);
       if (!row?.order_id)
         throw new AppError("conflict", "This order is still being placed. Please wait a moment.");
@@ -162,6 +173,28 @@ export async function placeOrder(
       if (sqlStateOf(error) === "GCPRC" && attempt === 1) continue;
       throw placementError(error, input);
     }
+  }
+}
+
+/**
+ * The order priced and judged (order-pricing.ts); undefined for a repeat of an order already
+ * placed with this Idempotency-Key, which place_order answers as it was whatever changed since.
+ */
+async function priced(
+  userId: string,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions,
+  fresh: boolean,
+): Promise<OrderPrice | undefined> {
+  try {
+    return await priceOrder(options.db, options.shop, userId, input, { fresh });
+  } catch (error) {
+    if (
+      options.idempotencyKey &&
+      (await idempotencyKeyUsed(options.db, userId, options.idempotencyKey))
+    )
+      return undefined;
+    throw error;
   }
 }
 

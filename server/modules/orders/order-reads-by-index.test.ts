@@ -98,6 +98,7 @@ async function insertOrders(tx: Executor) {
           address: { _id: addressId, ...addressInput() },
           addressId,
           amountPaise: 4500,
+          itemsTotalPaise: 4500,
           paymentType: "Online",
           status: lapsed ? "Cancelled" : "Order Placed",
           isPaid: !lapsed,
@@ -124,7 +125,7 @@ describe("reads that must not grow with the tables", () => {
           { product: productIds[i * 2 + 1]!, quantity: 2 },
         ];
         await tx.execute(
-          sql`select * from place_order(${userId}::uuid, ${addressId}::uuid, ${JSON.stringify(items)}::jsonb, 'COD', null, null, 30, 30, 2, 0.2, 10, null, 10, 0.5)`,
+          sql`select * from place_order(${userId}::uuid, ${addressId}::uuid, ${JSON.stringify(items)}::jsonb, 'COD', null, null, 30, 30, 2, 0.2, 10, null, 10, 0.5, null, 0, 0, null)`,
         );
       }
       const read = await reads(tx, "products");

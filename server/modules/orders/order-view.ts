@@ -31,6 +31,11 @@ export async function toOrders(db: Executor, rows: OrderRow[], urls: PublicUrls)
       product: snapshotView(i.product, urls),
       quantity: i.quantity,
     })),
+    itemsTotal: paiseToRupees(row.itemsTotalPaise),
+    fees: {
+      delivery: paiseToRupees(row.deliveryFeePaise),
+      smallCart: paiseToRupees(row.smallCartFeePaise),
+    },
     amount: paiseToRupees(row.amountPaise),
     paymentType: row.paymentType as PaymentType,
     status: row.status as OrderStatus,

@@ -19,6 +19,7 @@ import type { AppDeps } from "../../app-deps";
 import { notAuthorized } from "../../http/app-error";
 import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
 import type { CatalogCache } from "../catalog/catalog-cache";
+import type { ShopStore } from "../shop/shop-store";
 import type { PublicUrls } from "../media/public-urls";
 import { sellerLabel } from "../sellers/seller-accounts";
 import { offerStock, placeOrder } from "./order-placement";
@@ -32,7 +33,7 @@ import {
 
 /** The order routes: the app's own deps, public URLs and the catalogue's cache (the stock orders take). */
 export function ordersRoutes(
-  deps: AppDeps & { urls: PublicUrls; catalog: { cache: CatalogCache } },
+  deps: AppDeps & { urls: PublicUrls; catalog: { cache: CatalogCache }; shop: ShopStore },
 ) {
   const { requireShopper, requireSeller, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {
@@ -55,6 +56,8 @@ export function ordersRoutes(
         const { orderId, stock } = await placeOrder(deps.database, request.userId, request.body, {
           paymentType: "COD",
           idempotencyKey: request.headers["idempotency-key"],
+          shop: await deps.shop.get(),
+          db: deps.db,
         });
         offerStock(deps.catalog.cache, stock);
         return reply

@@ -238,12 +238,16 @@ describe("POST /api/order/cod", () => {
         return t.database.prepared(statement, values);
       },
     };
-    const order = (product: string, quantity: number, paymentType: "COD" | "Online" = "COD") =>
+    const order = async (
+      product: string,
+      quantity: number,
+      paymentType: "COD" | "Online" = "COD",
+    ) =>
       placeOrder(
         counted,
         user.id,
         { items: [{ product, quantity }], address: address.id },
-        { paymentType },
+        { paymentType, shop: await t.app.deps.shop.get(), db: t.database.db },
       );
     await expect(order(scarce.id, 2)).rejects.toMatchObject({
       code: "out_of_stock",
@@ -600,9 +604,10 @@ describe("seller order calls", () => {
     const hour = 3_600_000;
     const staleCount = OPEN_QUEUE_LIMIT + 20;
     await t.database.db.execute(sql`
-      insert into orders (user_id, address, amount_paise, payment_type, status, is_paid, placed_at,
-                          deliver_by, created_at, updated_at)
-      select user_id, address, amount_paise, payment_type, 'Out for Delivery', false, at, at, at, at
+      insert into orders (user_id, address, amount_paise, items_total_paise, payment_type, status,
+                          is_paid, placed_at, deliver_by, created_at, updated_at)
+      select user_id, address, amount_paise, items_total_paise, payment_type, 'Out for Delivery',
+             false, at, at, at, at
       from orders, generate_series(1, ${staleCount - 1}) i,
            lateral (select ${new Date(now - 36 * hour).toISOString()}::timestamptz
                            - make_interval(hours => i) as at) t

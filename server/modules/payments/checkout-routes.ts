@@ -11,6 +11,7 @@ import type { AppDeps } from "../../app-deps";
 import { errorResponses, idempotencyHeaders } from "../../http/route-schemas";
 import { networkOf } from "../auth/rate-limit";
 import type { CatalogCache } from "../catalog/catalog-cache";
+import type { ShopStore } from "../shop/shop-store";
 import type { PublicUrls } from "../media/public-urls";
 import {
   cancelUnpaidCheckouts,
@@ -29,6 +30,7 @@ export function checkoutRoutes(
   deps: AppDeps & {
     urls: PublicUrls;
     catalog: { cache: CatalogCache };
+    shop: ShopStore;
     /** The configured payment gateway (PAYMENT_PROVIDER). */
     payments: PaymentProvider;
   },
@@ -82,6 +84,7 @@ export function checkoutRoutes(
             pageOrigin,
             clientNetwork: networkOf(request.ip),
             cache: deps.catalog.cache,
+            shop: await deps.shop.get(),
           },
         );
         return { success: true as const, url, orderId };

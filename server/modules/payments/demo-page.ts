@@ -30,6 +30,7 @@ export interface DemoCheckoutView {
   sessionId: string;
   amountPaise: number;
   items: { product: OrderProductSnapshot; quantity: number }[];
+  fees: { deliveryPaise: number; smallCartPaise: number };
 }
 
 /** The demo provider's hosted page: amount, items, Pay and Cancel as plain forms. */
@@ -41,12 +42,20 @@ export function demoCheckoutPage(view: DemoCheckoutView): string {
         `<li><span>${escapeHtml(i.product.name)} × ${i.quantity}</span><span>${formatPaise(rupeesToPaise(i.product.offerPrice) * i.quantity)}</span></li>`,
     )
     .join("");
+  const fees = [
+    ["Delivery fee", view.fees.deliveryPaise],
+    ["Small cart fee", view.fees.smallCartPaise],
+  ] as const;
+  const feeLines = fees
+    .filter(([, paise]) => paise > 0)
+    .map(([name, paise]) => `<li><span>${name}</span><span>${formatPaise(paise)}</span></li>`)
+    .join("");
   return page(
     "GreenCart demo payment",
     `<span class="badge">Demo payment: no real money moves</span>
      <h1>Pay GreenCart</h1>
      <p class="amount">${formatPaise(view.amountPaise)}</p>
-     <ul>${lines}</ul>
+     <ul>${lines}${feeLines}</ul>
      <div class="actions">
        <form method="post" action="${base}/cancel"><button class="cancel" type="submit">Cancel</button></form>
        <form method="post" action="${base}/pay"><button class="pay" type="submit">Pay ${formatPaise(view.amountPaise)}</button></form>

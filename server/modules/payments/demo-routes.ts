@@ -65,6 +65,10 @@ export function demoPaymentRoutes(deps: AppDeps & { urls: PublicUrls }) {
             sessionId: session.id,
             amountPaise: order.amountPaise,
             items: view.items,
+            fees: {
+              deliveryPaise: order.deliveryFeePaise,
+              smallCartPaise: order.smallCartFeePaise,
+            },
           }),
         );
       },

@@ -6,6 +6,7 @@ import { paymentSessions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
 import type { CatalogCache } from "../catalog/catalog-cache";
+import type { ShopSettings } from "../shop/shop-settings";
 import {
   cancelUnpaidOrders,
   freeKeyIfCancelled,
@@ -58,6 +59,8 @@ export async function startOnlineCheckout(
     /** The network the checkout came from (its unpaid checkouts are counted, decision 013). */
     clientNetwork?: string;
     cache?: CatalogCache;
+    /** The shop whose fees, area and hours price and judge the order. */
+    shop: ShopSettings;
   },
 ): Promise<{ orderId: string; url: string }> {
   const pageUrl = (url: string) =>
@@ -68,6 +71,7 @@ export async function startOnlineCheckout(
     idempotencyKey: options.idempotencyKey,
     clientNetwork: options.clientNetwork,
     cache: options.cache,
+    shop: options.shop,
   });
   if (placed.replayed) {
     const [session] = await deps.db

@@ -5,13 +5,14 @@ import { orderExportQuerySchema, pickListResponseSchema } from "../../../contrac
 import { dashboardQuerySchema, dashboardResponseSchema } from "../../../contract/seller";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
+import type { ShopStore } from "../shop/shop-store";
 import type { PublicUrls } from "../media/public-urls";
 import { exportOrders } from "../orders/order-export";
 import { pickList } from "../orders/pick-list";
 import { sellerDashboard } from "./dashboard";
 
 /** The seller's views of the shop's day: dashboard, pick list, order export. */
-export function reportsRoutes(deps: AppDeps & { urls: PublicUrls }) {
+export function reportsRoutes(deps: AppDeps & { urls: PublicUrls; shop: ShopStore }) {
   const { requireSeller } = deps.guards;
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +32,7 @@ export function reportsRoutes(deps: AppDeps & { urls: PublicUrls }) {
         ...(await sellerDashboard(
           deps.db,
           request.query.days,
-          deps.config.shopTimeZone,
+          (await deps.shop.get()).timeZone,
           deps.urls,
         )),
       }),
@@ -71,7 +72,7 @@ export function reportsRoutes(deps: AppDeps & { urls: PublicUrls }) {
       },
       async (request, reply) => {
         const { from, to } = request.query;
-        const csv = exportOrders(deps.db, { from, to }, deps.config.shopTimeZone);
+        const csv = exportOrders(deps.db, { from, to }, (await deps.shop.get()).timeZone);
         reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", `attachment; filename="orders-${from}-to-${to}.csv"`);

@@ -8,10 +8,11 @@ import { errorResponses } from "../../http/route-schemas";
 import { endSession, startSession } from "../../http/sessions";
 import { forgetSession, type SessionEndDeps } from "../auth/session-ended";
 import { deviceTokenHash, trustDevice } from "../auth/trusted-devices";
+import type { ShopStore } from "../shop/shop-store";
 import { loginSeller } from "./sellers-service";
 
 /** The seller's own login (cookie `seller_sid`), separate from shopper accounts. */
-export function sellersRoutes(deps: AppDeps & SessionEndDeps) {
+export function sellersRoutes(deps: AppDeps & SessionEndDeps & { shop: ShopStore }) {
   const cookie = deps.sessionCookie;
   const { requireSeller, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {
@@ -73,7 +74,7 @@ export function sellersRoutes(deps: AppDeps & SessionEndDeps) {
           response: { 200: shopSettingsResponseSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, timeZone: deps.config.shopTimeZone }),
+      async () => ({ success: true as const, timeZone: (await deps.shop.get()).timeZone }),
     );
 
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {
