@@ -111,7 +111,7 @@ describe("an order's fees", () => {
     const placed = await asha.order({ items: [{ product: rice.id, quantity: 1 }] });
     expect(placed.statusCode).toBe(201);
     const order = await asha.read(placed.json<{ orderId: string }>().orderId);
-    expect(Date.parse(order.deliverBy)).toBe(Date.parse(shop.opensAt) + 30 * 60_000);
+    expect(Date.parse(order.deliverBy)).toBe(Date.parse(shop.opensAt!) + 30 * 60_000);
   });
 
   it("answers a repeat of a placed order as it was, whatever the fees are now", async () => {
