@@ -18,6 +18,7 @@ import { deleteOldOrderEvents } from "./modules/orders/order-events";
 import { cancelExpiredPayments } from "./modules/payments/payment-sweeper";
 import { ensureSellerAccount, type SellerLogin } from "./modules/sellers/seller-accounts";
 import { ensureCategoryImages } from "./seed/demo-images";
+import { seedDemoShop } from "./seed/demo-shop";
 import { seedDemoCatalog } from "./seed/seed-demo-catalog";
 
 /** However a shutdown goes, the process is gone this long after the signal. */
@@ -85,6 +86,7 @@ async function serve(config: Config): Promise<void> {
   // The category tiles' pictures belong to the store, demo catalogue or not.
   await ensureCategoryImages(media);
   const added = config.demoCatalog ? await seedDemoCatalog(database.db, media) : 0;
+  if (added > 0) await seedDemoShop(database.db);
   if (added > 0)
     log.info(
       `loaded the demo catalogue into the empty shop: ${added} products (DEMO_CATALOG=off starts a new shop empty)`,

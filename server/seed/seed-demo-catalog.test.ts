@@ -4,9 +4,13 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { categories, categoryKeys } from "../../contract/categories";
 import type { Product } from "../../contract/product";
+import { isValidGstin } from "../../contract/indian-ids";
 import { thumbnailUrl } from "../../contract/product-images";
+import type { ShopResponse } from "../../contract/shop";
+import { shop } from "../db/schema";
 import { useTestApp } from "../test/test-app";
 import { ensureCategoryImages } from "./demo-images";
+import { seedDemoShop } from "./demo-shop";
 import { seedDemoCatalog } from "./seed-demo-catalog";
 
 const t = useTestApp();
@@ -49,5 +53,21 @@ describe("demo catalogue", () => {
       ).toBe(true);
       expect((await t.app.inject({ url: category.image })).statusCode).toBe(200);
     }
+  });
+});
+
+describe("the demo's shop", () => {
+  it("is a Pune shop with registrations in their right shapes, open round the clock, delivering anywhere for free", async () => {
+    await seedDemoShop(t.database.db);
+    const answer = (await t.app.inject({ url: "/api/shop" })).json<ShopResponse>().shop;
+    expect(answer).toMatchObject({ name: "GreenCart Shivajinagar", openNow: true });
+    expect(isValidGstin(answer.gstin!)).toBe(true);
+    expect(answer.delivery).toMatchObject({ radiusKm: null, pinCodes: [], deliveryFee: 0 });
+    // A shop its seller has named is left alone.
+    await t.database.db.update(shop).set({ name: "Asha's Kirana" });
+    await seedDemoShop(t.database.db);
+    t.app.deps.shop.forget();
+    const kept = (await t.app.inject({ url: "/api/shop" })).json<ShopResponse>().shop;
+    expect(kept.name).toBe("Asha's Kirana");
   });
 });

@@ -55,6 +55,18 @@ describe("an order's fees", () => {
       fees: { delivery: 25, smallCart: 15 },
       amount: 130,
     });
+    // The seller's export shows them apart too.
+    const { cookies } = await createSeller(t.database.db);
+    // Today in India, the shop's time zone.
+    const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const csv = await t.app.inject({
+      url: `/api/order/seller/export.csv?from=${day}&to=${day}`,
+      cookies,
+    });
+    expect(csv.body).toContain(
+      "Items total (INR),Delivery fee (INR),Small cart fee (INR),Order amount (INR)",
+    );
+    expect(csv.body).toContain(",90.00,25.00,15.00,130.00,");
   });
 
   it("refuses a total other than the one shown (409 price_changed), writing nothing", async () => {

@@ -198,7 +198,7 @@ describe("GET /api/order/seller/export.csv", () => {
     const lines = response.body.slice(1).split("\r\n");
     expect(lines.at(-1)).toBe("");
     expect(response.body).toContain(
-      `${order.id},2026-11-20 15:30:00,Order Placed,COD,no,231.00,"Atta, ""Chakki"" fresh",2,55.50,111.00,'=HYPERLINK(1) Rao`,
+      `${order.id},2026-11-20 15:30:00,Order Placed,COD,no,231.00,0.00,0.00,231.00,"Atta, ""Chakki"" fresh",2,55.50,111.00,'=HYPERLINK(1) Rao`,
     );
     expect(response.body).toContain('"Flat 4, Rose Villa\nMG Road"');
     expect(response.body.match(new RegExp(order.id, "g"))).toHaveLength(2);
@@ -232,7 +232,7 @@ describe("GET /api/order/seller/export.csv", () => {
     expect(await exportOf(yesterday)).not.toContain(order.id);
     const lines = (await exportOf(today)).split("\r\n").filter((l) => l.startsWith(order.id));
     expect(lines).toEqual([
-      `${order.id},${today} 00:05:00,Order Placed,Online,yes,120.00,Dal,1,120.00,120.00,Asha Rao,asha@example.com,'+919876543210,12 MG Road,Bengaluru,Karnataka,560001,India`,
+      `${order.id},${today} 00:05:00,Order Placed,Online,yes,120.00,0.00,0.00,120.00,Dal,1,120.00,120.00,Asha Rao,asha@example.com,'+919876543210,12 MG Road,Bengaluru,Karnataka,560001,India`,
     ]);
     // The dashboard's days agree: today's count has it, yesterday's does not.
     const { body } = await dashboard();
@@ -267,7 +267,7 @@ describe("GET /api/order/seller/export.csv", () => {
         .split("\r\n")
         .filter((l) => l.startsWith(owed.id)),
     ).toEqual([
-      `${owed.id},2026-11-20 23:30:00,Cancelled,Online,no,120.00,Dal,1,120.00,120.00,Asha Rao,asha@example.com,'+919876543210,12 MG Road,Bengaluru,Karnataka,560001,India`,
+      `${owed.id},2026-11-20 23:30:00,Cancelled,Online,no,120.00,0.00,0.00,120.00,Dal,1,120.00,120.00,Asha Rao,asha@example.com,'+919876543210,12 MG Road,Bengaluru,Karnataka,560001,India`,
     ]);
     expect(await exportOf("2026-11-21", "2026-11-21")).not.toContain(owed.id);
   });
