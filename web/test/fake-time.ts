@@ -11,9 +11,9 @@ export function installFakeTime() {
 }
 
 /**
- * `ms` of fake time pass at once: every timer due meanwhile runs (a debounced save, a retry), and
- * React draws what they changed. Waits for no condition: after it, what had not happened within
- * `ms` is known not to happen within them.
+ * `ms` of fake time pass at once: every timer due meanwhile runs (a debounced save, a retry), the
+ * promises each starts settle before the next, and React draws what they changed. For "nothing
+ * happens within `ms`"; what does happen is better waited for as itself (`waitFor`, `findBy...`).
  */
 export function timePasses(ms: number) {
   return act(() => vi.advanceTimersByTimeAsync(ms));
