@@ -12,6 +12,7 @@ import {
 } from "../contract/catalogue-urls";
 import type { Product } from "../contract/product";
 import { App } from "./app/providers";
+import { loadServerDrawnPage } from "./app/router";
 import { renderPage } from "./entry-server";
 import { resetInitialAnswers } from "./lib/initial-data";
 import { createQueryClient } from "./lib/query-client";
@@ -100,8 +101,13 @@ async function serveAndHydrate(
       </StrictMode>,
       { onRecoverableError: (error) => complaints.push(error) },
     );
-    // The lazily loaded page and footer arrive.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The lazily loaded pieces arrive (the page, home's lower part, the footer), as they do in a
+    // browser: once their chunks are here, act goes on until React has taken them over too.
+    await Promise.all([
+      loadServerDrawnPage(new URL(url, window.location.origin).pathname),
+      import("./features/catalog/components/home-more"),
+      import("./ui/footer"),
+    ]);
   });
   return {
     html,

@@ -12,6 +12,12 @@ const COALESCE_MS = BUSY_FEED_INTERVAL_MS;
 const SAFETY_POLL_MS = 1000;
 
 /**
+ * What woke a process's listeners: another process's notification through the database, the
+ * safety poll, or a change committed here.
+ */
+export type ChangeCause = "notified" | "polled" | "announced";
+
+/**
  * "Committed changes are waiting" (stock ledger rows, order events), said to every process. The
  * process that committed them says so after its transaction, not inside it: a transaction that
  * NOTIFYs holds PostgreSQL's notification lock through its commit, which would serialise every
@@ -22,6 +28,11 @@ export class ChangeSignal {
   private pending: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
   private lastNotified = -Infinity;
+  /**
+   * How many times the listeners have caught up, by what woke them (tests count them: a change
+   * made by another process reaches this one by its notification, not by the poll).
+   */
+  readonly caughtUp: Record<ChangeCause, number> = { notified: 0, polled: 0, announced: 0 };
 
   constructor(
     private readonly database: Database,
@@ -29,8 +40,8 @@ export class ChangeSignal {
   ) {}
 
   async start(): Promise<void> {
-    await this.database.listen(CHANNEL, () => void this.emit());
-    this.poller = setInterval(() => void this.emit(), SAFETY_POLL_MS);
+    await this.database.listen(CHANNEL, () => void this.emit("notified"));
+    this.poller = setInterval(() => void this.emit("polled"), SAFETY_POLL_MS);
     this.poller.unref();
   }
 
@@ -49,7 +60,7 @@ export class ChangeSignal {
    * so the next read here sees the change), and the other processes are told shortly.
    */
   announce(): Promise<void> {
-    const caughtUp = this.emit();
+    const caughtUp = this.emit("announced");
     if (this.pending || this.database.kind === "pglite") return caughtUp;
     // After a quiet spell they are told at once; during a burst, once per COALESCE_MS.
     const wait = Math.max(0, this.lastNotified + COALESCE_MS - Date.now());
@@ -64,7 +75,8 @@ export class ChangeSignal {
     return caughtUp;
   }
 
-  private async emit(): Promise<void> {
+  private async emit(cause: ChangeCause): Promise<void> {
     await Promise.all(this.listeners.map(async (listener) => listener()));
+    this.caughtUp[cause]++;
   }
 }

@@ -2,10 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { ChangeCause } from "../db/change-signal";
 
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** How many times its change listeners have caught up, by what woke them (ChangeSignal). */
+  caughtUp(): Promise<Record<ChangeCause, number>>;
   stop(): Promise<void>;
 }
 
@@ -21,11 +24,11 @@ export async function startServerProcess(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "greencart-second-"));
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /LISTENING (\d+)/.exec(output);
       if (match) resolve(Number(match[1]));
@@ -36,6 +39,13 @@ export async function startServerProcess(
   return {
     url: `http://127.0.0.1:${port}`,
     child,
+    caughtUp: () =>
+      new Promise((resolve) => {
+        child.once("message", (message: { caughtUp: Record<ChangeCause, number> }) =>
+          resolve(message.caughtUp),
+        );
+        child.send("caught-up");
+      }),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

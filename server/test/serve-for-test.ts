@@ -15,6 +15,10 @@ const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 console.log(`LISTENING ${typeof address === "object" && address ? address.port : 0}`);
+// The test process asks, over IPC, what woke this process's change listeners (ChangeSignal).
+process.on("message", (message) => {
+  if (message === "caught-up") process.send?.({ caughtUp: app.deps.changes.caughtUp });
+});
 process.on("SIGTERM", () => {
   void app
     .close()

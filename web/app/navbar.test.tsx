@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { sessionHintCookie } from "../../contract/session-hints";
 import { useCartActions } from "../lib/shown-cart";
 import type { StoredCart } from "../lib/stored-cart";
+import { installFakeTime, timePasses } from "../test/fake-time";
 import { holdCalls } from "../test/hold-calls";
 import { makeProduct, shopper } from "../test/order-fixture";
 import { mockApi, productListAnswer, renderApp } from "../test/render";
@@ -27,6 +28,7 @@ vi.mock("./mobile-menu", async (importOriginal) => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   Object.assign(menuChunk, { reachable: true, asked: 0 });
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -111,6 +113,7 @@ describe("navbar login", () => {
 
 describe("navbar phone menu", () => {
   it("offline, says the menu could not load and leaves the store as it was; online, the next tap opens it", async () => {
+    installFakeTime();
     mockApi(() => undefined);
     const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     menuChunk.reachable = false;
@@ -126,7 +129,7 @@ describe("navbar phone menu", () => {
     expect(menu).toHaveAttribute("aria-expanded", "false");
     expect(screen.getByTestId("where")).toHaveTextContent("/products");
     // Asked for once a tap, not again and again while offline.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await timePasses(100);
     expect(menuChunk.asked).toBe(1);
 
     online.mockReturnValue(true);

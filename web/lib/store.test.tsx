@@ -1,12 +1,17 @@
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { installFakeTime, timePasses } from "../test/fake-time";
 import { holdCalls } from "../test/hold-calls";
 import { mockApi, productListAnswer, renderApp } from "../test/render";
 import { useCart, useCartActions } from "./shown-cart";
 import { useStore } from "./store";
 import type { StoredCart } from "./stored-cart";
 
+// The cart's save waits 400 ms for more changes: what these tests say is not sent within 600 ms
+// is measured in fake time, passed at once.
+beforeEach(() => installFakeTime());
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -130,7 +135,7 @@ describe("the app's cart store", () => {
     await waitFor(() =>
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await timePasses(600);
     expect(server.saved()).toEqual({ p1: 3, p2: 1 });
     expect(server.saves).toHaveLength(1);
   });
@@ -154,7 +159,7 @@ describe("the app's cart store", () => {
     const server = serverWithSavedCart({});
     renderApp(<CartProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("Asha {}"));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await timePasses(600);
     expect(server.saves).toEqual([]);
   });
 
@@ -229,12 +234,12 @@ describe("the app's cart store", () => {
     await waitFor(() =>
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await timePasses(600);
     expect(server.saves).toEqual([]); // the other tab saved it; this one sends nothing again
 
     // Another account's cart (a login in the other tab) is not followed.
     anotherTabKeeps({ ...other, owner: "u2", items: { p2: 9 } });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await timePasses(100);
     expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
   });
 
@@ -284,7 +289,7 @@ describe("the app's cart store", () => {
       anotherTabKeeps({ owner: "u1", items: { p1: 4 }, unsaved: true });
     });
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":4}'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await timePasses(100);
     expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ unsaved: true });
   });
 
@@ -321,7 +326,7 @@ describe("the app's cart store", () => {
     await waitFor(() =>
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await timePasses(600);
     expect(server.state.saves).toEqual([]);
     expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ owner: "u1" });
   });
@@ -380,7 +385,7 @@ describe("the app's cart store", () => {
     await waitFor(() =>
       expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p2":2,"p1":3}'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await timePasses(600);
     expect(server.saves).toEqual([]); // nothing to send back: the server has it
   });
 
@@ -405,15 +410,17 @@ describe("the app's cart store", () => {
     renderApp(<AddProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
     act(() => screen.getByRole("button", { name: "add p2" }).click());
-    await new Promise((resolve) => setTimeout(resolve, 600)); // the save is on its way
+    await timePasses(600);
+    // The save is on its way.
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/cart/update", expect.anything()));
     saved = { p1: 5 }; // the phone's change, which this tab's save is about to replace
     comeBack();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await timePasses(100);
     expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
     release();
     await waitFor(() => expect(saved).toEqual({ p1: 3, p2: 1 }));
     comeBack();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await timePasses(100);
     expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3,"p2":1}');
   });
 
@@ -428,7 +435,7 @@ describe("the app's cart store", () => {
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}'));
     down = true; // the laptop woke before its Wi-Fi, or the server is restarting
     comeBack();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await timePasses(200);
     expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":3}');
   });
 
@@ -443,7 +450,7 @@ describe("the app's cart store", () => {
       anotherTabKeeps({ owner: null, items: { p2: 1 }, unsaved: false });
     });
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('visitor {"p2":1}'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await timePasses(100);
     expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ items: { p2: 1 } });
   });
 
@@ -481,14 +488,17 @@ describe("the app's cart store", () => {
     }
     renderApp(<LogoutProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("Asha"));
+    const sessionChecks = () =>
+      vi.mocked(fetch).mock.calls.filter(([url]) => url === "/api/user/is-auth").length;
+    const checksBefore = sessionChecks();
     gate.slow = new Promise<void>((resolve) => (release = resolve));
     comeBack(); // a check goes out, and is slow
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(sessionChecks()).toBe(checksBefore + 1));
     act(() => screen.getByRole("button", { name: "logout" }).click());
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor"));
     expect(await screen.findByText("Logged Out")).toBeInTheDocument(); // the server's answer
     release(); // its answer, from before the logout, arrives
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await timePasses(200);
     expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}");
   });
 
@@ -500,14 +510,14 @@ describe("the app's cart store", () => {
     const server = serverWithSession({ p1: 2 }); // signed out: the session expired
     renderApp(<CartProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent("visitor {}"));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await timePasses(100);
     expect(JSON.parse(localStorage.getItem(CART_KEY)!)).toMatchObject({ owner: "u1" });
 
     server.state.signedIn = true; // signed in again (here the next load finds the session)
     cleanup();
     renderApp(<CartProbe />);
     await waitFor(() => expect(screen.getByTestId("cart")).toHaveTextContent('Asha {"p1":2}'));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await timePasses(600);
     expect(server.state.saves).toEqual([]);
   });
 

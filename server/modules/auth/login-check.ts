@@ -15,6 +15,12 @@ import { deviceLimit, isTrustedFor } from "./trusted-devices";
 
 /** How many password checks this process has made (tests count them). */
 export const passwordChecks = { count: 0 };
+/**
+ * How many of their address's slots attempts in this process have waited behind: taken by earlier
+ * attempts and not come yet (tests count them: after a burst, the next attempt waits at most for
+ * the slot after the burst's last, behind none of them).
+ */
+export const addressSlotsWaitedBehind = { count: 0 };
 
 /**
  * One login attempt for either area. The attempt is counted first, in one statement per limit,
@@ -62,7 +68,11 @@ export async function checkLogin(
   const address = loginAddressLimit(attempt.ip);
   await countAttempt(db, account);
   const wait = await countAddressAttempt(db, address);
-  if (wait > 0) await sleep(wait);
+  if (wait > 0) {
+    // Slots are `slowDownMs` apart: every whole one in the wait is an earlier attempt's.
+    addressSlotsWaitedBehind.count += Math.floor(wait / address.slowDownMs);
+    await sleep(wait);
+  }
   const right = await withNetworkSlot(attempt.ip, () => {
     passwordChecks.count++;
     return verifyPassword(attempt.storedHash, attempt.password);

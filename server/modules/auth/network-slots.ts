@@ -14,6 +14,11 @@ export const CHECKS_PER_NETWORK = 4;
 export const WAITING_PER_NETWORK = 16;
 export const MAX_WAIT_MS = 5_000;
 const networks = new Map<string, Slots>();
+/**
+ * How many attempts in this process have waited in line behind their network's checks (tests
+ * count them).
+ */
+export const networkLineWaits = { count: 0 };
 
 export async function withNetworkSlot<T>(ip: string, work: () => Promise<T>): Promise<T> {
   const network = networkOf(ip);
@@ -24,6 +29,7 @@ export async function withNetworkSlot<T>(ip: string, work: () => Promise<T>): Pr
       running: CHECKS_PER_NETWORK,
       waiting: WAITING_PER_NETWORK,
       maxWaitMs: MAX_WAIT_MS,
+      onWait: () => networkLineWaits.count++,
       refuse: () =>
         new AppError("rate_limited", message, { retryAfterSeconds: Math.ceil(maxWaitMs / 1000) }),
     });

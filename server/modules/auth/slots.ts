@@ -14,6 +14,8 @@ export class Slots {
       waiting: number;
       maxWaitMs?: number;
       refuse: () => Error;
+      /** Called for each task that has to wait in line. */
+      onWait?: () => void;
     },
   ) {}
 
@@ -26,6 +28,7 @@ export class Slots {
     if (this.running < this.limits.running) this.running++;
     else {
       if (this.line.length >= this.limits.waiting) throw this.limits.refuse();
+      this.limits.onWait?.();
       await this.turn();
     }
     try {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import type { StockEntry } from "../../../contract/product";
 import { quietDashboard, shopSettings } from "../../test/dashboard-fixture";
+import { installFakeTime, timePasses } from "../../test/fake-time";
 import { mockApi, renderApp } from "../../test/render";
 import { FakeEventSource } from "../../test/fake-event-source";
 import { makeOrder, makeProduct } from "../../test/order-fixture";
@@ -17,6 +18,7 @@ const answerLeave = (leave: boolean) =>
   (leaveQuestion = vi.spyOn(window, "confirm").mockReturnValue(leave));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   leaveQuestion?.mockRestore();
   leaveQuestion = undefined;
@@ -223,6 +225,7 @@ describe("seller area", () => {
   });
 
   it("keeps the edit page and what the seller typed when reading it again after an order fails", async () => {
+    installFakeTime();
     const Source = FakeEventSource.install();
     let serverDown = false;
     const calls = mockApi((url) => {
@@ -238,14 +241,14 @@ describe("seller area", () => {
       return undefined;
     });
     renderApp(<SellerArea />, { path: "/seller/product-list/p1", pattern: "/seller/*" });
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     await ui.type(await screen.findByLabelText("Product Name"), " (5 kg)");
     const stream = await Source.next(EVENTS);
     await stream.open();
     serverDown = true;
     await stream.push(makeOrder("22222222-bbbb"));
     await waitFor(() => expect(calls.filter((c) => c.url === "/api/product/p1")).toHaveLength(2));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await timePasses(50);
     expect(screen.queryByText(/Could not load the product/)).not.toBeInTheDocument();
     expect(screen.getByLabelText("Product Name")).toHaveValue("Basmati Rice (5 kg)");
   });

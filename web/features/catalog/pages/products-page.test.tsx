@@ -3,12 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "../../../../contract/product";
 import { resetInitialAnswers } from "../../../lib/initial-data";
+import { installFakeTime, timePasses } from "../../../test/fake-time";
 import { makeProduct } from "../../../test/order-fixture";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { CategoryPage } from "./category-page";
 import { ProductsPage } from "./products-page";
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
   document.getElementById("initial-data")?.remove();
@@ -130,6 +132,7 @@ describe("products page", () => {
   });
 
   it("starts from the answer the server put in the page, without calling the API", async () => {
+    installFakeTime();
     const script = document.createElement("script");
     script.id = "initial-data";
     script.type = "application/json";
@@ -146,7 +149,7 @@ describe("products page", () => {
     const calls = mockApi((url) => productListAnswer(url, catalogue));
     renderApp(<ProductsPage />, { path: "/products" });
     expect(screen.getByText("Inline Rice")).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await timePasses(50);
     expect(calls.filter((c) => c.url.startsWith("/api/product/list"))).toEqual([]);
   });
 });

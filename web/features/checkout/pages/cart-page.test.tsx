@@ -4,6 +4,7 @@ import { onlineManager } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useCartCount } from "../../../lib/shown-cart";
+import { installFakeTime, timePasses } from "../../../test/fake-time";
 import { holdCalls } from "../../../test/hold-calls";
 import { mockApi, productListAnswer, renderApp } from "../../../test/render";
 import { keepCheckoutChoices, readCheckoutChoices } from "../checkout-choices";
@@ -42,6 +43,7 @@ const shopper = { _id: "u1", name: "Asha", email: "asha@example.com", cartItems:
 const keepCart = () => localStorage.setItem("greencart.cart", JSON.stringify({ p1: 3, p2: 12 }));
 beforeEach(keepCart);
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -498,6 +500,7 @@ describe("cart page", () => {
   });
 
   it("offline, Place Order says at once that the store cannot be reached, and places nothing by itself once online", async () => {
+    installFakeTime();
     const calls = api([address("a1", "1 First St")], (url) => {
       if (url === "/api/order/cod" && !onlineManager.isOnline())
         throw new TypeError("Failed to fetch");
@@ -515,7 +518,7 @@ describe("cart page", () => {
     } finally {
       act(() => onlineManager.setOnline(true));
     }
-    await new Promise((wait) => setTimeout(wait, 100));
+    await timePasses(100);
     expect(calls.filter((c) => c.url === "/api/order/cod")).toHaveLength(1);
     expect(screen.queryByText("Order Placed Successfully")).not.toBeInTheDocument();
   });

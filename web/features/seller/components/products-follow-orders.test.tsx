@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client";
+import { installFakeTime, timePasses } from "../../../test/fake-time";
 import { productKeys, sellerKeys } from "../../../lib/query-keys";
 import { mockApi, renderApp } from "../../../test/render";
 import { FakeEventSource } from "../../../test/fake-event-source";
@@ -21,6 +22,7 @@ afterEach(() => {
 
 describe("the edit page following live orders", () => {
   it("says the product is gone when a live order has it read again after it was deleted", async () => {
+    installFakeTime();
     const Source = FakeEventSource.install();
     let deleted = false;
     mockApi((url) => {
@@ -45,7 +47,7 @@ describe("the edit page following live orders", () => {
     // Deleted (another tab, another seller), then an order of it is cancelled: the stream names it.
     deleted = true;
     await stream.push(makeOrder("22222222-bbbb", { status: "Cancelled" }));
-    await act(() => new Promise((r) => setTimeout(r, 100)));
+    await timePasses(100);
     // Before: the form of a product that no longer exists stayed editable, its history said
     // "check your connection", and a toast said "Product not found".
     expect(await screen.findByRole("heading", { name: "Product not found" })).toBeInTheDocument();
@@ -174,10 +176,8 @@ describe("a live order while the seller loads more of the stock history", () => 
     await ui.click(more);
     // A rush: an order for this product while the next page is on its way.
     await stream.push(makeOrder("22222222-bbbb"));
-    await act(async () => {
-      release();
-      await new Promise((r) => setTimeout(r, 100));
-    });
+    release();
+    await timePasses(100);
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
     expect(screen.getAllByText(/order-21|21/).length).toBeGreaterThan(0);
     // Before: the order's read cancelled the page on its way and read the first page alone.
