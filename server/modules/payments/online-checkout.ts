@@ -142,8 +142,11 @@ export function cancelUnpaidCheckouts(deps: OnlineCheckoutDeps, userId: string):
   return cancelUnpaidOrders(orderDeps(deps), userId);
 }
 
-/** Closes the hosted page of an order given up, so that it can no longer be paid (best effort). */
-async function closeCheckout(deps: OnlineCheckoutDeps, orderId: string): Promise<void> {
+/**
+ * Closes the hosted page of an order given up (by the shopper, the store, or the seller), so that
+ * it can no longer be paid (best effort: money that arrives anyway is owed back, decision 006).
+ */
+export async function closeCheckout(deps: OnlineCheckoutDeps, orderId: string): Promise<void> {
   const [session] = await deps.db
     .select({ id: paymentSessions.id })
     .from(paymentSessions)
