@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_IDS_PER_QUERY, MAX_SEARCH_LENGTH, stockLevels } from "./catalogue-urls";
+import { MAX_IDS_PER_QUERY, MAX_SEARCH_LENGTH, productSorts, stockLevels } from "./catalogue-urls";
 import { categoryKeys } from "./categories";
 import { idSchema, plainText, rupeesSchema, successSchema, timestampSchema } from "./common";
 import { MAX_LENGTH } from "./field-lengths";
@@ -61,6 +61,11 @@ export const productListQuerySchema = z.object({
    */
   stock: z.enum(stockLevels).optional(),
   ids: idListSchema.optional(),
+  /**
+   * `bestselling`: by units sold in the last 30 days (cancelled orders and unpaid checkouts left
+   * out), newest first among equals; one page (`limit`), no `cursor`, no `q` or `ids`.
+   */
+  sort: z.enum(productSorts).optional(),
   limit: z.coerce.number().min(1).max(100).int().optional(),
   cursor: plainText(1, 200).optional(),
 });

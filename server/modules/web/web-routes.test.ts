@@ -188,7 +188,7 @@ describe("the first screen's data inside the page", () => {
     const product = await insertProduct(context.database.db, { category: "Dairy" });
     const home = await context.app.inject({ url: "/" });
     expect(Object.keys(inline(home.body)?.answers ?? {})).toEqual([
-      "/api/product/list?inStock=true&limit=5",
+      "/api/product/list?inStock=true&sort=bestselling&limit=5",
     ]);
     expect(home.body).toContain('href="/assets/art/hero.avif" data-route="/"');
     expect(home.body).not.toMatch(/-thumb\.webp" fetchpriority/);
