@@ -189,15 +189,36 @@ async function bestSelling(
       .orderBy(sql`coalesce(${sold.units}, 0) desc`, desc(products.createdAt), desc(products.id));
     return { entries: rows.map((r) => toCatalogEntry(r.row, urls)) };
   }
-  const best = (
-    await db
-      .select({ row: products })
-      .from(products)
-      .innerJoin(sold, eq(sold.productId, products.id))
-      .where(filters)
-      .orderBy(desc(sold.units), desc(products.createdAt), desc(products.id))
-      .limit(query.limit)
-  ).map((r) => r.row);
+  // The month's products by units sold, each checked against the filters through its primary
+  // key (as many reads as products sold, not the catalogue), the page's best kept.
+  const listed = db
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
+    .where(and(eq(products.id, sold.productId), filters))
+    .limit(1)
+    .as("listed");
+  const ranked = await db
+    .select({ id: listed.id })
+    .from(sold)
+    .crossJoinLateral(listed)
+    .orderBy(desc(sold.units), desc(listed.createdAt), desc(listed.id))
+    .limit(query.limit);
+  const rows = new Map(
+    ranked.length === 0
+      ? []
+      : (
+          await db
+            .select()
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                ranked.map((r) => r.id),
+              ),
+            )
+        ).map((row) => [row.id, row]),
+  );
+  const best = ranked.flatMap((r) => rows.get(r.id) ?? []);
   // Fewer sold than the page holds: every one that sold is in `best`; the newest others follow.
   const others =
     best.length === query.limit
