@@ -85,9 +85,15 @@ export const categoryPage = (category: string) => productListPath({ category, li
 export const relatedProducts = (category: string) =>
   productListPath({ category, inStock: true, limit: RELATED_PRODUCTS + 1 });
 
-/** A product's page, as the app links to it: its category in lower case, then its id. */
-export function productPagePath(product: { _id: string; category: string }): string {
-  return `/products/${product.category.toLowerCase()}/${product._id}`;
+/**
+ * The path segment where a product without a category has its page (`/products/all/<id>`): under
+ * All products, as it is listed. It names no category page.
+ */
+export const NO_CATEGORY_SEGMENT = "all";
+
+/** A product's page, as the app links to it: its category in lower case (or `all`), then its id. */
+export function productPagePath(product: { _id: string; category: string | null }): string {
+  return `/products/${product.category?.toLowerCase() ?? NO_CATEGORY_SEGMENT}/${product._id}`;
 }
 
 /** What a catalogue page's path names: `/products`, `/products/<category>`, `/products/<category>/<id>`. */
