@@ -49,7 +49,7 @@ import { defaultStreamLimit, readOpenFilesSoftLimit } from "./modules/orders/str
 import { ordersRoutes } from "./modules/orders/orders-routes";
 import { checkoutRoutes } from "./modules/payments/checkout-routes";
 import { createPaymentProvider } from "./modules/payments/create-payment-provider";
-import { closeCheckout } from "./modules/payments/online-checkout";
+import { checkoutCloser } from "./modules/payments/online-checkout";
 import { demoPaymentRoutes } from "./modules/payments/demo-routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 import { productsRoutes } from "./modules/products/products-routes";
@@ -265,13 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes(deps));
   await app.register(cartRoutes(deps));
   await app.register(addressesRoutes(deps));
-  await app.register(
-    ordersRoutes({
-      ...deps,
-      closeCheckout: (orderId, log) =>
-        closeCheckout({ database, db: database.db, provider: deps.payments, urls, log }, orderId),
-    }),
-  );
+  await app.register(ordersRoutes({ ...deps, closeCheckout: checkoutCloser(deps) }));
   await app.register(orderStreamRoutes(deps));
   await app.register(sellersRoutes(deps));
   await app.register(productsRoutes(deps));
