@@ -65,7 +65,7 @@ export function CartLineSkeleton() {
           </div>
           <p className={`w-16 ${bar}`}>&nbsp;</p>
         </div>
-        <div className={`mt-2 h-11 w-44 md:h-9 ${bar}`} />
+        <div className={`mt-2 h-11 w-44 ${bar}`} />
       </div>
     </li>
   );
