@@ -8,7 +8,7 @@ import { findCategory } from "./categories";
 
 /** Products per page on /products and category pages. */
 export const PAGE_SIZE = 24;
-/** The spec's Best Sellers: the first 5 in-stock products. */
+/** The spec's Best Sellers: 5 in-stock products, the most sold lately first. */
 export const BEST_SELLERS = 5;
 /** At most this many ids in one `GET /api/product/list?ids=` call. */
 export const MAX_IDS_PER_QUERY = 100;
@@ -19,12 +19,17 @@ export const RELATED_PRODUCTS = 5;
 export const stockLevels = ["low", "out", "off"] as const;
 export type StockLevel = (typeof stockLevels)[number];
 
+/** `bestselling`: by units sold in the last 30 days, newest first among equals. */
+export const productSorts = ["bestselling"] as const;
+export type ProductSort = (typeof productSorts)[number];
+
 export interface ProductListParams {
   q?: string;
   category?: string;
   inStock?: boolean;
   stock?: StockLevel;
   ids?: readonly string[];
+  sort?: ProductSort;
   limit?: number;
   cursor?: string;
 }
@@ -42,6 +47,7 @@ export function productListQuery(params: ProductListParams = {}): string {
   if (params.inStock !== undefined) add("inStock", String(params.inStock));
   if (params.stock) add("stock", params.stock);
   if (params.ids) add("ids", [...params.ids].sort().join(","));
+  if (params.sort) add("sort", params.sort);
   if (params.limit !== undefined) add("limit", String(params.limit));
   if (params.cursor) add("cursor", params.cursor);
   return parts.join("&");
@@ -70,7 +76,8 @@ export function searchText(typed: string | null | undefined): string {
 }
 
 /** The list a storefront page opens with (the first page; later pages add `cursor`). */
-export const homeBestSellers = () => productListPath({ inStock: true, limit: BEST_SELLERS });
+export const homeBestSellers = () =>
+  productListPath({ inStock: true, sort: "bestselling", limit: BEST_SELLERS });
 export const allProductsPage = (search?: string) =>
   productListPath({ q: search, inStock: true, limit: PAGE_SIZE });
 export const categoryPage = (category: string) => productListPath({ category, limit: PAGE_SIZE });
@@ -78,9 +85,15 @@ export const categoryPage = (category: string) => productListPath({ category, li
 export const relatedProducts = (category: string) =>
   productListPath({ category, inStock: true, limit: RELATED_PRODUCTS + 1 });
 
-/** A product's page, as the app links to it: its category in lower case, then its id. */
-export function productPagePath(product: { _id: string; category: string }): string {
-  return `/products/${product.category.toLowerCase()}/${product._id}`;
+/**
+ * The path segment where a product without a category has its page (`/products/all/<id>`): under
+ * All products, as it is listed. It names no category page.
+ */
+export const NO_CATEGORY_SEGMENT = "all";
+
+/** A product's page, as the app links to it: its category in lower case (or `all`), then its id. */
+export function productPagePath(product: { _id: string; category: string | null }): string {
+  return `/products/${product.category?.toLowerCase() ?? NO_CATEGORY_SEGMENT}/${product._id}`;
 }
 
 /** What a catalogue page's path names: `/products`, `/products/<category>`, `/products/<category>/<id>`. */

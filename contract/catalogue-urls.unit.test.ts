@@ -26,7 +26,9 @@ describe("firstScreenCalls", () => {
 
   it("gives each storefront page its calls, in any case of letters as the router matches", () => {
     const product = [`/api/product/${id}`, "/api/product/list?category=dairy&inStock=true&limit=6"];
-    expect(firstScreenCalls("/")).toEqual(["/api/product/list?inStock=true&limit=5"]);
+    expect(firstScreenCalls("/")).toEqual([
+      "/api/product/list?inStock=true&sort=bestselling&limit=5",
+    ]);
     expect(firstScreenCalls("/products/dairy")).toEqual([
       "/api/product/list?category=dairy&limit=24",
     ]);

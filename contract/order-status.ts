@@ -22,16 +22,18 @@ export type OrderActor = (typeof orderActors)[number];
  * to and who may make each move. Every move, whoever makes it, is checked against this table.
  * - the payment provider confirms (`Order Placed`) or gives up on (`Cancelled`) an online order;
  *   the store cancels it itself when its stock hold lapses or the shopper starts a newer checkout,
- *   and the shopper may give up on it (the checkouts they left unfinished);
+ *   the shopper may give up on it (the checkouts they left unfinished), and so may the seller
+ *   (a checkout holding stock they cannot sell);
  * - the seller runs fulfilment and may cancel until the order leaves the shop;
- * - the shopper may cancel an order the shop has not started on.
+ * - the shopper may cancel an order the shop has not started on (paid online too: the money is
+ *   then owed back).
  */
 export const orderTransitions: Readonly<
   Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>>
 > = {
   "Awaiting Payment": {
     "Order Placed": ["payment"],
-    Cancelled: ["payment", "system", "shopper"],
+    Cancelled: ["payment", "system", "shopper", "seller"],
   },
   "Order Placed": { Packing: ["seller"], Cancelled: ["seller", "shopper"] },
   Packing: { "Out for Delivery": ["seller"], Cancelled: ["seller"] },
@@ -39,6 +41,17 @@ export const orderTransitions: Readonly<
   Delivered: {},
   Cancelled: {},
 };
+
+/**
+ * Why an order was cancelled, as the seller says it (the shopper's own cancellation is
+ * `shopper_asked`); the shopper reads it in a sentence (web/ui/order-words.ts, cancelledBecause).
+ * `other` needs the seller's note, which is then what the shopper is told.
+ */
+export const cancelReasons = ["out_of_stock", "cannot_deliver", "shopper_asked", "other"] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
+/** The longest note a seller may add to a cancellation. */
+export const MAX_CANCEL_NOTE = 200;
 
 export function canMove(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
   return orderTransitions[from][to]?.includes(actor) ?? false;

@@ -4,7 +4,7 @@ import { categoryKeys } from "./categories";
 import { idSchema, messageSchema, plainText, successSchema, timestampSchema } from "./common";
 import { MAX_QUANTITY } from "./limits";
 import { hasAtMostTwoDecimals } from "./money";
-import { orderStatuses, paymentTypes } from "./order-status";
+import { cancelReasons, MAX_CANCEL_NOTE, orderStatuses, paymentTypes } from "./order-status";
 
 export const orderItemInputSchema = z.object({
   product: idSchema,
@@ -52,10 +52,41 @@ export const orderIdBodySchema = z.object({ orderId: idSchema });
 export const cancelOrderSchema = orderIdBodySchema;
 export const orderIdParamsSchema = z.object({ id: z.string().max(200) });
 
-export const orderStatusChangeSchema = z.object({
-  orderId: idSchema,
-  status: z.enum(orderStatuses),
+/**
+ * Body of `POST /api/order/status`. A cancellation says why (`reason`), with an optional `note`
+ * for the shopper, which `other` requires; both are ignored with any other status.
+ */
+export const orderStatusChangeSchema = z
+  .object({
+    orderId: idSchema,
+    status: z.enum(orderStatuses),
+    reason: z.enum(cancelReasons).optional(),
+    note: plainText(0, MAX_CANCEL_NOTE).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status !== "Cancelled") return;
+    if (body.reason === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["reason"],
+        message: "is required to cancel an order",
+      });
+    else if (body.reason === "other" && !body.note)
+      ctx.addIssue({
+        code: "custom",
+        path: ["note"],
+        message: "is required when the reason is other",
+      });
+  });
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** Why an order was cancelled, as every order answer carries it (null when it was not). */
+export const cancelReasonSchema = z.object({
+  reason: z.enum(cancelReasons),
+  /** The seller's words to the shopper; null without any. */
+  note: z.string().nullable(),
 });
+export type OrderCancelReason = z.infer<typeof cancelReasonSchema>;
 
 /** The order number shoppers and the seller both see: the first 8 characters of its id. */
 export const orderNumber = (id: string) => id.slice(0, 8);
@@ -88,7 +119,8 @@ export const sellerOrderQuerySchema = orderPageQuerySchema.extend({
 export const orderProductSnapshotSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  category: z.enum(categoryKeys),
+  /** Null for a product sold without a category. */
+  category: z.enum(categoryKeys).nullable(),
   image: z.array(z.string()),
   price: z.number(),
   offerPrice: z.number(),
@@ -118,6 +150,11 @@ export const orderSchema = z.object({
   /** The promise: 30 minutes after the order was placed (for online orders: once paid). */
   deliverBy: timestampSchema,
   deliveredAt: timestampSchema.nullable(),
+  /**
+   * Why it was cancelled, when the seller or the shopper cancelled it; null for any other order
+   * (and for an unpaid checkout the store or the payment provider gave up).
+   */
+  cancelReason: cancelReasonSchema.nullable(),
   /** Every status the order went through, oldest first. */
   history: z.array(z.object({ status: z.enum(orderStatuses), at: timestampSchema })),
 });
@@ -169,7 +206,7 @@ export const pickListResponseSchema = successSchema.extend({
       product: z.object({
         _id: z.string(),
         name: z.string(),
-        category: z.enum(categoryKeys),
+        category: z.enum(categoryKeys).nullable(),
         image: z.array(z.string()),
         weight: z.string().optional(),
       }),

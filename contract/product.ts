@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_IDS_PER_QUERY, MAX_SEARCH_LENGTH, stockLevels } from "./catalogue-urls";
+import { MAX_IDS_PER_QUERY, MAX_SEARCH_LENGTH, productSorts, stockLevels } from "./catalogue-urls";
 import { categoryKeys } from "./categories";
 import { idSchema, plainText, rupeesSchema, successSchema, timestampSchema } from "./common";
 import { MAX_LENGTH } from "./field-lengths";
@@ -8,7 +8,8 @@ import { MAX_STOCK } from "./limits";
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  category: z.enum(categoryKeys),
+  /** Null for a product without one: listed under All products and in search, on no category page. */
+  category: z.enum(categoryKeys).nullable(),
   price: z.number(),
   offerPrice: z.number(),
   /** Absolute URLs of the pictures, largest first (the thumbnail sits beside each: `-thumb`). */
@@ -42,7 +43,14 @@ export const categoryParamSchema = z
     return found;
   });
 
-/** At most this many ids in one `ids` query (a cart's products). */
+/**
+ * A product's category as a seller sets it: a category key (any case), or none (null, or an empty
+ * choice of a form, `""`): the spec's Add Product does not require one.
+ */
+const categoryChoiceSchema = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  categoryParamSchema.nullable(),
+);
 
 /** `ids=a,b,c`: distinct product ids, at most 100. */
 const idListSchema = z
@@ -61,6 +69,11 @@ export const productListQuerySchema = z.object({
    */
   stock: z.enum(stockLevels).optional(),
   ids: idListSchema.optional(),
+  /**
+   * `bestselling`: by units sold in the last 30 days (cancelled orders and unpaid checkouts left
+   * out), newest first among equals; one page (`limit`), no `cursor`, no `q` or `ids`.
+   */
+  sort: z.enum(productSorts).optional(),
   limit: z.coerce.number().min(1).max(100).int().optional(),
   cursor: plainText(1, 200).optional(),
 });
@@ -90,7 +103,7 @@ const thresholdSchema = z.number().min(0).max(1_000_000).int();
 export const productFieldsSchema = z.object({
   name: nameSchema,
   description: descriptionSchema.default([]),
-  category: categoryParamSchema,
+  category: categoryChoiceSchema.default(null),
   price: rupeesSchema,
   offerPrice: rupeesSchema,
   weight: weightSchema.optional(),
@@ -132,7 +145,8 @@ export const productUpdateSchema = z.object({
   id: idSchema,
   name: nameSchema.optional(),
   description: descriptionSchema.optional(),
-  category: categoryParamSchema.optional(),
+  /** null (or `""`) takes the product out of its category. */
+  category: categoryChoiceSchema.optional(),
   price: rupeesSchema.optional(),
   offerPrice: rupeesSchema.optional(),
   weight: weightSchema.nullable().optional(),

@@ -45,10 +45,11 @@ import { PublicUrls } from "./modules/media/public-urls";
 import { fromUploadError } from "./modules/media/upload-errors";
 import { OrderStreamHub } from "./modules/orders/order-stream-hub";
 import { orderStreamRoutes } from "./modules/orders/order-stream-routes";
-import { defaultStreamLimit, readOpenFilesSoftLimit } from "./modules/orders/stream-limits";
+import { processStreamLimit } from "./modules/orders/stream-limits";
 import { ordersRoutes } from "./modules/orders/orders-routes";
 import { checkoutRoutes } from "./modules/payments/checkout-routes";
 import { createPaymentProvider } from "./modules/payments/create-payment-provider";
+import { checkoutCloser } from "./modules/payments/online-checkout";
 import { demoPaymentRoutes } from "./modules/payments/demo-routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 import { productsRoutes } from "./modules/products/products-routes";
@@ -155,13 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secure: config.publicUrl.startsWith("https://"),
     sameSite: config.cookieSameSite,
   };
-  // Each live stream holds a socket, so a file descriptor: read the limit once, at start.
-  const openFiles = readOpenFilesSoftLimit();
-  const streamLimit = config.orderStreamLimit ?? defaultStreamLimit(openFiles);
-  if (config.orderStreamLimit !== undefined && openFiles !== undefined && streamLimit >= openFiles)
-    app.log.warn(
-      `ORDER_STREAM_LIMIT=${streamLimit} is not below this process's limit of ${openFiles} open files: live order streams could leave none for other requests`,
-    );
+  const streamLimit = processStreamLimit(config.orderStreamLimit, (m) => app.log.warn(m));
   const deps: StoreDeps = {
     config,
     database,
@@ -269,7 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes(deps));
   await app.register(cartRoutes(deps));
   await app.register(addressesRoutes(deps));
-  await app.register(ordersRoutes(deps));
+  await app.register(ordersRoutes({ ...deps, closeCheckout: checkoutCloser(deps) }));
   await app.register(orderStreamRoutes(deps));
   await app.register(sellersRoutes(deps));
   await app.register(productsRoutes(deps));

@@ -10,7 +10,8 @@ let counter = 0;
 
 export interface ProductOverrides {
   name?: string;
-  category?: CategoryKey;
+  /** null: a product without a category. */
+  category?: CategoryKey | null;
   price?: number;
   offerPrice?: number;
   stock?: number;
@@ -37,7 +38,7 @@ export async function insertProduct(db: Executor, overrides: ProductOverrides = 
     .insert(products)
     .values({
       name: overrides.name ?? `Test Product ${counter}`,
-      category: overrides.category ?? "Vegetables",
+      category: overrides.category === undefined ? "Vegetables" : overrides.category,
       pricePaise: rupeesToPaise(overrides.price ?? 50),
       offerPricePaise: rupeesToPaise(overrides.offerPrice ?? 45),
       stock,
@@ -58,7 +59,7 @@ export async function insertProduct(db: Executor, overrides: ProductOverrides = 
 export interface OrderOverrides {
   userId: string;
   items: {
-    product: { id: string; name: string; category?: CategoryKey };
+    product: { id: string; name: string; category?: CategoryKey | null };
     quantity: number;
     unitPrice: number;
   }[];
@@ -110,7 +111,7 @@ export async function insertOrder(db: Executor, o: OrderOverrides) {
       product: {
         _id: i.product.id,
         name: i.product.name,
-        category: i.product.category ?? "Vegetables",
+        category: i.product.category === undefined ? "Vegetables" : i.product.category,
         image: [],
         price: i.unitPrice,
         offerPrice: i.unitPrice,

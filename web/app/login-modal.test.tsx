@@ -157,4 +157,18 @@ describe("login modal", () => {
     await ui.click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Invalid email or password")).toBeInTheDocument();
   });
+
+  it("shows examples as placeholders, and the password rule under the field before the first try", async () => {
+    mockApi(() => undefined);
+    renderApp(<LoginModal />);
+    const ui = userEvent.setup();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("placeholder", "asha@example.com");
+    expect(screen.queryByPlaceholderText("type here")).toBeNull();
+    // Logging in has no rule to say.
+    expect(screen.queryByText("At least 8 characters")).toBeNull();
+    await ui.click(screen.getByRole("button", { name: "click here" }));
+    expect(screen.getByLabelText("Name")).toHaveAttribute("placeholder", "Asha Rao");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("At least 8 characters");
+    expect(screen.queryByPlaceholderText("type here")).toBeNull();
+  });
 });

@@ -21,7 +21,8 @@ export function LoginModal() {
     mode === "register" ? { mode, name, email, password } : { mode, email, password },
   );
 
-  const field = "w-full rounded border border-gray-300 p-2 outline-primary";
+  // Every field and button at least 44 px tall, as a finger needs.
+  const field = "min-h-11 w-full rounded border border-gray-300 px-3 py-2 outline-primary";
   return (
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
@@ -44,7 +45,7 @@ export function LoginModal() {
             type="button"
             onClick={close}
             aria-label="Close"
-            className="absolute top-2 right-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-gray-500 hover:bg-gray-100"
+            className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded-full text-xl text-gray-500 hover:bg-gray-100"
           >
             ×
           </button>
@@ -62,7 +63,7 @@ export function LoginModal() {
                 required
                 maxLength={MAX_LENGTH.personName}
                 autoComplete="name"
-                placeholder="type here"
+                placeholder="Asha Rao"
               />
             </label>
           )}
@@ -76,7 +77,7 @@ export function LoginModal() {
               onChange={(e) => setEmail(e.target.value)}
               required
               autoComplete="email"
-              placeholder="type here"
+              placeholder="asha@example.com"
             />
           </label>
           <label className="flex flex-col gap-1">
@@ -84,20 +85,26 @@ export function LoginModal() {
             <input
               className={field}
               type="password"
+              aria-describedby={mode === "register" ? "password-rule" : undefined}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               required
               minLength={mode === "register" ? MIN_PASSWORD_LENGTH : 1}
               maxLength={MAX_LENGTH.password}
               autoComplete={mode === "register" ? "new-password" : "current-password"}
-              placeholder="type here"
             />
           </label>
+          {/* The rule before the first try, not only in the refusal after it. */}
+          {mode === "register" && (
+            <p id="password-rule" className="-mt-3 text-xs text-gray-500">
+              At least {MIN_PASSWORD_LENGTH} characters
+            </p>
+          )}
           <p>
             {mode === "login" ? "Create an account? " : "Already have account? "}
             <button
               type="button"
-              className="text-primary underline"
+              className="inline-flex min-h-11 items-center text-primary underline"
               onClick={() => setMode(mode === "login" ? "register" : "login")}
             >
               click here
@@ -107,7 +114,7 @@ export function LoginModal() {
           <button
             type="submit"
             aria-disabled={pending}
-            className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
+            className="min-h-11 w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull aria-disabled:cursor-wait aria-disabled:opacity-60 aria-disabled:hover:bg-primary"
           >
             {mode === "register" ? "Create Account" : "Login"}
           </button>

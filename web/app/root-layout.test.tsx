@@ -72,7 +72,8 @@ describe("the offline notice", () => {
     mockApi(() => undefined);
     renderApp(<AppRoutes />, { path: "/seller", pattern: "*" });
     connection(false);
-    expect(await screen.findByText(offline)).toHaveClass("fixed");
+    // Under the toasts, in their place at the bottom of the screen (so the two never overlap).
+    expect((await screen.findByText(offline)).parentElement).toHaveClass("fixed", "bottom-24");
     connection(true);
     expect(screen.queryByText(offline)).not.toBeInTheDocument();
   });

@@ -39,7 +39,7 @@ if (typeof window !== "undefined")
   whenIdle(() => void loadLoginModal().catch(() => forgetChunkFailure()));
 
 /**
- * Navbar and footer on every page except the seller area; toasts at top-center (store-spec.md 9);
+ * Navbar and footer on every page except the seller area; toasts at the bottom (ui/toast.tsx);
  * a word while the browser is offline.
  */
 export function RootLayout() {
@@ -86,11 +86,13 @@ export function RootLayout() {
           <Footer />
         </Suspense>
       )}
-      <Toaster />
-      {/* The storefront's is under its navbar; the seller area has no bar at the top that stays. */}
-      {sellerArea && (
-        <OfflineNotice className="fixed inset-x-4 bottom-24 z-[55] mx-auto w-fit rounded-full px-4 py-2 text-sm shadow-lg md:bottom-6" />
-      )}
+      <Toaster>
+        {/* The storefront's is under its navbar; the seller area has no bar at the top that
+            stays: there it sits under the toasts. */}
+        {sellerArea && (
+          <OfflineNotice className="pointer-events-auto w-fit rounded-full px-4 py-2 text-sm shadow-lg" />
+        )}
+      </Toaster>
     </div>
   );
 }

@@ -36,7 +36,7 @@ describe("the cart route", () => {
     renderApp(<AppRoutes />, { path: "/cart", pattern: "*" });
 
     // At once, before the page's chunk has arrived: the heading with the count, a line each.
-    expect(screen.getByRole("heading", { name: "Shopping Cart 3 Items" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Shopping Cart 4 Items" })).toBeInTheDocument();
     const loading = screen.getByRole("list", { name: "Loading cart" });
     expect(within(loading).getAllByRole("listitem", { hidden: true })).toHaveLength(3);
     expect(screen.queryByLabelText("Loading")).not.toBeInTheDocument();
@@ -44,7 +44,7 @@ describe("the cart route", () => {
     // Then the page, and its lines once the products are there, under the same heading.
     answer();
     expect(await screen.findByText("Product p3")).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "Shopping Cart 3 Items" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Shopping Cart 4 Items" })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Loading cart" })).not.toBeInTheDocument();
   });
 });

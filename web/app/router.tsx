@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { matchPath, Route, Routes } from "react-router";
 import { HomePage } from "../features/catalog/pages/home-page";
 import { CartLoading } from "../features/checkout/components/cart-frame";
+import { countItems } from "../lib/cart-rules";
 import { useCart } from "../lib/shown-cart";
 import { SHOPPING_PAGES_LOADED_MARK } from "../ui/app-ready";
 import { forgetChunkFailure } from "../ui/error-boundary";
@@ -40,8 +41,9 @@ function PageLoading() {
  * products load. The shopper sees their cart's shape at once, and nothing moves after.
  */
 function CartPageLoading() {
-  const ids = Object.keys(useCart());
-  return ids.length > 0 ? <CartLoading ids={ids} /> : <PageLoading />;
+  const cart = useCart();
+  const ids = Object.keys(cart);
+  return ids.length > 0 ? <CartLoading ids={ids} count={countItems(cart)} /> : <PageLoading />;
 }
 
 // The storefront pages the server draws (besides home, which is in the entry chunk).

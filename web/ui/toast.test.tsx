@@ -66,3 +66,20 @@ describe("toasts", () => {
     expect(screen.getByText("Notice 25")).toBeInTheDocument();
   });
 });
+
+describe("where toasts appear", () => {
+  it("at the bottom of the screen, above a phone's Place Order bar, the newest lowest: never over the navbar or a heading", () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success("Added to Cart");
+      toast.error("Out of stock");
+    });
+    const place = screen.getByTestId("toasts");
+    expect(place).toHaveClass("fixed", "bottom-24", "md:bottom-6");
+    expect(place.className).not.toMatch(/\btop-/);
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toEqual([
+      "✓Added to Cart",
+      "!Out of stock",
+    ]);
+  });
+});

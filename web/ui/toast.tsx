@@ -1,8 +1,9 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 
 /**
- * The app's toasts (store-spec.md section 9): top-center, success for 2 s, errors and notices for
- * 4 s, at most 20 at once (the oldest leave first). A toast given an `id` replaces the one with
+ * The app's toasts (store-spec.md section 9): success for 2 s, errors and notices for 4 s, at most
+ * 20 at once (the oldest leave first). Bottom-center rather than the spec's top-center, so that
+ * they never cover the navbar or a page's heading (Toaster). A toast given an `id` replaces the one with
  * that id, so the same message never stacks. Small on purpose: it is in every page's first
  * JavaScript.
  */
@@ -95,11 +96,19 @@ const kindStyle: Record<ToastKind, string> = {
 };
 const kindMark: Record<ToastKind, string> = { success: "✓", error: "!", notice: "i" };
 
-/** Where the toasts appear; each is announced politely as it arrives. */
-export function Toaster() {
+/**
+ * Where the toasts appear: at the bottom of the screen, the newest lowest, so that they cover
+ * neither the navbar nor the page's heading; on a phone above the cart's Place Order bar (its
+ * height and a little more). Each is announced politely as it arrives. `children` sit under them
+ * (the seller area's offline notice), so that the two never overlap.
+ */
+export function Toaster({ children }: { children?: ReactNode }) {
   const toasts = useToasts();
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4">
+    <div
+      data-testid="toasts"
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-[60] flex flex-col items-center gap-2 px-4 md:bottom-6"
+    >
       {toasts.map((t) => (
         <div
           key={t.id}
@@ -116,6 +125,7 @@ export function Toaster() {
           <p>{t.message}</p>
         </div>
       ))}
+      {children}
     </div>
   );
 }

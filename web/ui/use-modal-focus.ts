@@ -27,7 +27,7 @@ export function useModalFocus(
   const trapFocus = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "Tab" || !dialog.current) return;
     const focusable = dialog.current.querySelectorAll<HTMLElement>(
-      "input, button, select, a[href]",
+      "input, button, select, textarea, a[href]",
     );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];

@@ -21,7 +21,8 @@ export const products = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
-    category: text("category").notNull(),
+    /** One of the store's categories, or null: listed under All products only (store-spec.md 5). */
+    category: text("category"),
     pricePaise: integer("price_paise").notNull(),
     offerPricePaise: integer("offer_price_paise").notNull(),
     /** URLs under /media/, largest first. */
@@ -69,6 +70,7 @@ export const products = pgTable(
     ),
     check("products_name_length", sql`char_length(${t.name}) between 1 and 120`),
     check("products_low_stock_threshold_nonnegative", sql`${t.lowStockThreshold} >= 0`),
+    // A null category passes (a CHECK fails only on false): a product may have none.
     check(
       "products_category_known",
       sql`${t.category} in ('Vegetables','Fruits','Drinks','Instant','Dairy','Bakery','Grains')`,

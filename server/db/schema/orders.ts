@@ -61,6 +61,10 @@ export const orders = pgTable(
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     deliverBy: timestamp("deliver_by", { withTimezone: true }).notNull(),
+    /** Why a seller or the shopper cancelled it (contract/order.ts, cancelReasons); null otherwise. */
+    cancelReason: text("cancel_reason"),
+    /** The seller's words to the shopper about the cancellation, at most 200 characters. */
+    cancelNote: text("cancel_note"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +82,14 @@ export const orders = pgTable(
     check(
       "orders_cod_never_awaits_payment",
       sql`not (${t.paymentType} = 'COD' and ${t.status} = 'Awaiting Payment')`,
+    ),
+    check(
+      "orders_cancel_reason_known",
+      sql`${t.cancelReason} is null or (${t.status} = 'Cancelled' and ${t.cancelReason} in ('out_of_stock','cannot_deliver','shopper_asked','other'))`,
+    ),
+    check(
+      "orders_cancel_note_with_reason",
+      sql`${t.cancelNote} is null or (${t.cancelReason} is not null and char_length(${t.cancelNote}) between 1 and 200)`,
     ),
     index("orders_user_idx").on(
       t.userId,

@@ -38,8 +38,13 @@ export class CatalogAnswers {
     return this.cache.list(
       key,
       () => listProducts(this.db, query, this.urls),
-      // Chosen by units left, which orders change without a listing change (switched off is one).
-      query.stock === "low" || query.stock === "out",
+      // Chosen by units sold or left, which orders change without a listing change (switched
+      // off is one).
+      query.sort === "bestselling"
+        ? "sales"
+        : query.stock === "low" || query.stock === "out"
+          ? "stock"
+          : "listing",
     );
   }
 

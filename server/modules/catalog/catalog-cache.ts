@@ -7,15 +7,32 @@ import type { StockBoard, StockState } from "./stock-board";
 /** A rendered JSON answer; compressed for browsers when first asked for (versioned-answer.ts). */
 export type CatalogAnswer = VersionedAnswer;
 
+/**
+ * What chooses a list's products besides their listing: nothing (`listing`), the units left
+ * (`stock`: `stock=low`, `stock=out`), or the units sold lately (`sales`: Best Sellers).
+ */
+export type ListChosenBy = "listing" | "stock" | "sales";
+
+/**
+ * A list chosen by sales is read again after a stock change (an order, a cancellation) once it is
+ * this old, so that a rush of orders reads it at most this often in each process (it adds up a
+ * month of sales), and once it is `SALES_MAX_AGE_MS` old whatever happened (a payment confirmed
+ * changes no stock; the month slides on).
+ */
+export const SALES_MIN_AGE_MS = 5_000;
+export const SALES_MAX_AGE_MS = 60_000;
+
 interface Cached {
   kind: "list" | "product";
   page: CatalogPage;
   productIds: string[];
   /**
-   * For a list chosen by stock (`stock=low`, `stock=out`): the board's epoch it was read at. Any
-   * product's stock may move it into the list or out of it, so it is read again once any changed.
+   * For a list chosen by stock or sales: the board's epoch it was read at. Any product's stock may
+   * move it into the list or out of it, so it is read again once any changed.
    */
   stockEpoch?: number;
+  /** For a list chosen by sales: when it was read (`now`). */
+  readAt?: number;
   /** The body as sent, and the board's epoch it is known right at. */
   rendered?: { epoch: number; answer: CatalogAnswer };
 }
@@ -40,9 +57,13 @@ export class CatalogCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** `byStock`: the list is chosen by stock counts, which change without a listing change. */
-  list(key: string, compute: () => Promise<CatalogPage>, byStock = false): Promise<CatalogAnswer> {
-    return this.answer(`list:${key}`, "list", compute, byStock);
+  /** `chosenBy`: what besides a listing change may change which products the list holds. */
+  list(
+    key: string,
+    compute: () => Promise<CatalogPage>,
+    chosenBy: ListChosenBy = "listing",
+  ): Promise<CatalogAnswer> {
+    return this.answer(`list:${key}`, "list", compute, chosenBy);
   }
 
   product(id: string, compute: () => Promise<CatalogEntry>): Promise<CatalogAnswer> {
@@ -79,12 +100,12 @@ export class CatalogCache {
     key: string,
     kind: Cached["kind"],
     compute: () => Promise<CatalogPage>,
-    byStock = false,
+    chosenBy: ListChosenBy = "listing",
   ): Promise<CatalogAnswer> {
     let entry = this.entries.get(key);
     // The answer last sent for this key, kept when its products are read again.
     let last = entry?.rendered?.answer;
-    if (entry?.stockEpoch !== undefined && entry.stockEpoch !== this.board.epoch) entry = undefined;
+    if (entry && this.outdated(entry)) entry = undefined;
     if (!entry) {
       const startedAt = this.generation;
       // Taken before the read: a change that arrives while it runs makes the next one read again.
@@ -102,7 +123,8 @@ export class CatalogCache {
         kind,
         page,
         productIds: page.entries.map((e) => e.product._id),
-        ...(byStock ? { stockEpoch } : {}),
+        ...(chosenBy !== "listing" ? { stockEpoch } : {}),
+        ...(chosenBy === "sales" ? { readAt: this.now() } : {}),
       };
       // A listing change committed while we were reading may be missing: do not keep it then.
       if (this.generation === startedAt) this.remember(key, entry);
@@ -119,6 +141,14 @@ export class CatalogCache {
     const answer = last?.body === body ? last : versionOf(body, last, this.now());
     entry.rendered = { epoch, answer };
     return answer;
+  }
+
+  /** Whether a kept list may no longer hold the products it should (see ListChosenBy). */
+  private outdated(entry: Cached): boolean {
+    const stockMoved = entry.stockEpoch !== undefined && entry.stockEpoch !== this.board.epoch;
+    if (entry.readAt === undefined) return stockMoved;
+    const age = this.now() - entry.readAt;
+    return age >= SALES_MAX_AGE_MS || (stockMoved && age >= SALES_MIN_AGE_MS);
   }
 
   private remember(key: string, entry: Cached): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../contract/product";
 import { SETTLED_MS } from "../../http/versioned-answer";
-import { CatalogCache } from "./catalog-cache";
+import { CatalogCache, SALES_MAX_AGE_MS, SALES_MIN_AGE_MS } from "./catalog-cache";
 import { StockBoard } from "./stock-board";
 
 const product = (id: string, stock: number): Product => ({
@@ -170,7 +170,7 @@ describe("CatalogCache", () => {
       reads++;
       return { entries: low.map((p) => ({ product: p, stockVersion: 10 })), nextCursor: null };
     };
-    const lowList = () => cache.list("stock=low", page, true);
+    const lowList = () => cache.list("stock=low", page, "stock");
     const first = await lowList();
     await lowList();
     expect(reads).toBe(2); // its own read told the board of "a": read once more, then kept
@@ -192,5 +192,35 @@ describe("CatalogCache", () => {
     cache.board.offer("c", { stock: 1, inStock: true, version: 5, updatedAt: "x" });
     await cache.list("all", plain);
     expect(plainReads).toBe(1);
+  });
+
+  it("reads a list chosen by sales again after a stock change once it is a few seconds old, and at least every minute", async () => {
+    let now = 1_000_000;
+    const cache = new CatalogCache(new StockBoard(), () => now);
+    let reads = 0;
+    const page = async () => {
+      reads++;
+      return { entries: [{ product: product("a", 3), stockVersion: 10 }] };
+    };
+    const best = () => cache.list("sort=bestselling", page, "sales");
+    const first = await best();
+    // Its own read told the board of "a": a stock change, but too recent to read it again.
+    expect(await best()).toBe(first);
+    expect(reads).toBe(1);
+    now += SALES_MIN_AGE_MS - 1;
+    await best();
+    expect(reads).toBe(1);
+    // An order for "b" (no stock change among its products) after the few seconds: read again.
+    now += 1;
+    cache.board.offer("b", { stock: 1, inStock: true, version: 20, updatedAt: "x" });
+    await best();
+    expect(reads).toBe(2);
+    // Nothing sold since: kept, until the minute is up (a payment confirmed moves no stock).
+    now += SALES_MIN_AGE_MS;
+    await best();
+    expect(reads).toBe(2);
+    now += SALES_MAX_AGE_MS;
+    await best();
+    expect(reads).toBe(3);
   });
 });

@@ -1,4 +1,16 @@
-import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { stockLevels, type StockLevel } from "../../../contract/catalogue-urls";
 import type { ProductListQuery } from "../../../contract/product";
 import type { ProductCounts, ProductCountsQuery } from "../../../contract/seller";
@@ -13,7 +25,7 @@ import {
   pastKeyset,
   type Keyset,
 } from "../../db/keyset-cursor";
-import { products } from "../../db/schema";
+import { orderItems, orders, products } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import type { PublicUrls } from "../media/public-urls";
 import { parseSearch, rankedSearch, searchCount, searchOrder } from "./catalog-search";
@@ -83,6 +95,7 @@ export async function listProducts(
   query: ProductListQuery,
   urls: PublicUrls,
 ): Promise<CatalogPage> {
+  if (query.sort === "bestselling") return bestSelling(db, query, urls);
   const filters = listConditions(query);
   if (query.ids) {
     const ids = query.ids.filter(isUuid);
@@ -127,6 +140,106 @@ export async function listProducts(
       nextCursor = encodeCursor({ kind: "offset", offset: offset + query.limit });
   }
   return { entries: shown.map((r) => toCatalogEntry(r.row, urls)), nextCursor };
+}
+
+/** Best Sellers count the units sold in this many days. */
+export const BESTSELLER_DAYS = 30;
+
+/**
+ * The products of the list's filters, the most units sold in the last `BESTSELLER_DAYS` days
+ * first, newest first among equals (so a shop that has sold nothing yet lists its newest, the
+ * spec's "first five"). Sold: placed (cash on delivery at once, online once paid) and not
+ * cancelled, as the dashboard counts it; an unpaid checkout is not placed. Two reads, neither a
+ * scan of the catalogue: the month's orders by `placed_at` (orders_placed_idx) with their lines
+ * by order (order_items_order_product_key), then, when fewer products sold than the page holds,
+ * the newest of the others (products_listing_idx). One page: no cursor, no search. Its answer is
+ * cached (CatalogCache, "sales"): read again after orders at most every few seconds.
+ */
+async function bestSelling(
+  db: Executor,
+  query: ProductListQuery,
+  urls: PublicUrls,
+): Promise<CatalogPage> {
+  if (query.q !== undefined || query.ids !== undefined || query.cursor !== undefined)
+    throw new AppError(
+      "validation_failed",
+      "sort=bestselling lists one page: it takes no q, ids or cursor",
+    );
+  const filters = and(...listConditions(query));
+  const units = sql<number>`sum(${orderItems.quantity})`.as("units");
+  const sold = db
+    .select({ productId: orderItems.productId, units })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        gte(orders.placedAt, sql`now() - make_interval(days => ${BESTSELLER_DAYS})`),
+        ne(orders.status, "Cancelled"),
+      ),
+    )
+    .groupBy(orderItems.productId)
+    .as("sold");
+  if (query.limit === undefined) {
+    // The whole list (no page asks for it): every product ranked in one read.
+    const rows = await db
+      .select({ row: products })
+      .from(products)
+      .leftJoin(sold, eq(sold.productId, products.id))
+      .where(filters)
+      .orderBy(sql`coalesce(${sold.units}, 0) desc`, desc(products.createdAt), desc(products.id));
+    return { entries: rows.map((r) => toCatalogEntry(r.row, urls)) };
+  }
+  // The month's products by units sold, each checked against the filters through its primary
+  // key (as many reads as products sold, not the catalogue), the page's best kept.
+  const listed = db
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
+    .where(and(eq(products.id, sold.productId), filters))
+    .limit(1)
+    .as("listed");
+  const ranked = await db
+    .select({ id: listed.id })
+    .from(sold)
+    .crossJoinLateral(listed)
+    .orderBy(desc(sold.units), desc(listed.createdAt), desc(listed.id))
+    .limit(query.limit);
+  const rows = new Map(
+    ranked.length === 0
+      ? []
+      : (
+          await db
+            .select()
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                ranked.map((r) => r.id),
+              ),
+            )
+        ).map((row) => [row.id, row]),
+  );
+  const best = ranked.flatMap((r) => rows.get(r.id) ?? []);
+  // Fewer sold than the page holds: every one that sold is in `best`; the newest others follow.
+  const others =
+    best.length === query.limit
+      ? []
+      : await db
+          .select()
+          .from(products)
+          .where(
+            and(
+              filters,
+              best.length > 0
+                ? notInArray(
+                    products.id,
+                    best.map((p) => p.id),
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(query.limit - best.length);
+  return { entries: [...best, ...others].map((row) => toCatalogEntry(row, urls)) };
 }
 
 /** One product that is not deleted; 404 otherwise. */

@@ -17,7 +17,7 @@ export function toProduct(row: ProductRow, urls: PublicUrls): Product {
   return {
     _id: row.id,
     name: row.name,
-    category: row.category as CategoryKey,
+    category: row.category as CategoryKey | null,
     price: paiseToRupees(row.pricePaise),
     offerPrice: paiseToRupees(row.offerPricePaise),
     image: urls.images(row.images),

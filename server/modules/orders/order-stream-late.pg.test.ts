@@ -110,7 +110,7 @@ describe("live order streams past an event whose transaction ran too long (Postg
       method: "POST",
       url: "/api/order/status",
       cookies: seller.cookies,
-      payload: { orderId: first, status: "Cancelled" },
+      payload: { orderId: first, status: "Cancelled", reason: "out_of_stock" },
     });
     expect(cancelled.statusCode).toBe(200);
     const cancelEvent = await stream.next(

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { OrderCancelReason } from "../../../contract/order";
 import {
   canMove,
   deliveryPromiseMinutes,
@@ -26,6 +27,11 @@ export interface MoveRequest {
   from?: readonly OrderStatus[];
   /** Why stock goes back when the move is a cancellation (default `cancel`). */
   stockReason?: Extract<StockReason, "cancel" | "payment_lapsed">;
+  /**
+   * Why the seller cancels, told to the shopper. A shopper's own cancellation is always
+   * `shopper_asked`; the store's and the payment provider's (an unpaid checkout given up) have none.
+   */
+  cancelReason?: OrderCancelReason;
 }
 
 export type MoveOutcome =
@@ -58,7 +64,12 @@ export async function moveOrder(tx: Tx, request: MoveRequest): Promise<MoveOutco
   const now = new Date();
   const [moved] = await tx
     .update(orders)
-    .set({ status: request.to, updatedAt: now, ...consequences(order, request.to, now) })
+    .set({
+      status: request.to,
+      updatedAt: now,
+      ...consequences(order, request.to, now),
+      ...(request.to === "Cancelled" ? cancelColumns(request) : {}),
+    })
     .where(eq(orders.id, order.id))
     .returning();
   await tx
@@ -72,6 +83,13 @@ export async function moveOrder(tx: Tx, request: MoveRequest): Promise<MoveOutco
   }
   await recordOrderEvent(tx, { orderId: order.id, userId: order.userId, status: request.to });
   return { moved: true, order: moved!, from };
+}
+
+/** The reason a cancellation records: the seller's, or the shopper's own asking. */
+function cancelColumns(request: MoveRequest): Pick<OrderRow, "cancelReason" | "cancelNote"> {
+  const why: OrderCancelReason | undefined =
+    request.actor === "shopper" ? { reason: "shopper_asked", note: null } : request.cancelReason;
+  return { cancelReason: why?.reason ?? null, cancelNote: why?.note || null };
 }
 
 /** What reaching `to` means for the order's other fields. */

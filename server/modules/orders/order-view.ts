@@ -1,6 +1,6 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Order, OrderProductSnapshot } from "../../../contract/order";
-import type { OrderStatus, PaymentType } from "../../../contract/order-status";
+import type { CancelReason, OrderStatus, PaymentType } from "../../../contract/order-status";
 import { paiseToRupees } from "../../../contract/money";
 import type { Executor } from "../../db/database";
 import { orderItems, orderStatusHistory } from "../../db/schema";
@@ -47,6 +47,9 @@ export async function toOrders(db: Executor, rows: OrderRow[], urls: PublicUrls)
     updatedAt: row.updatedAt.toISOString(),
     deliverBy: row.deliverBy.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason
+      ? { reason: row.cancelReason as CancelReason, note: row.cancelNote }
+      : null,
     history: (historyOf.get(row.id) ?? []).map((h) => ({
       status: h.toStatus as OrderStatus,
       at: h.changedAt.toISOString(),
@@ -60,7 +63,8 @@ export async function toOrder(db: Executor, row: OrderRow, urls: PublicUrls): Pr
 }
 
 function snapshotView(product: OrderProductSnapshot, urls: PublicUrls): OrderProductSnapshot {
-  return { ...product, image: urls.images(product.image) };
+  // place_order strips the snapshot's nulls: a product without a category has no key for it.
+  return { ...product, category: product.category ?? null, image: urls.images(product.image) };
 }
 
 function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -31,9 +31,17 @@ import {
   listShopperOrders,
 } from "./orders-service";
 
-/** The order routes: the app's own deps, public URLs and the catalogue's cache (the stock orders take). */
+/**
+ * The order routes: the app's own deps, public URLs, the catalogue's cache (the stock orders take)
+ * and `closeCheckout`, told of each unpaid checkout the seller cancels (payments closes its page).
+ */
 export function ordersRoutes(
-  deps: AppDeps & { urls: PublicUrls; catalog: { cache: CatalogCache }; shop: ShopStore },
+  deps: AppDeps & {
+    urls: PublicUrls;
+    catalog: { cache: CatalogCache };
+    shop: ShopStore;
+    closeCheckout?: (orderId: string, log: FastifyBaseLogger) => Promise<void>;
+  },
 ) {
   const { requireShopper, requireSeller, personal } = deps.guards;
   return async (fastify: FastifyInstance) => {
@@ -90,16 +98,27 @@ export function ordersRoutes(
         onRequest: requireShopper,
         schema: {
           tags: ["orders"],
-          summary: "Cancel one's own cash-on-delivery order while it is Order Placed",
+          summary:
+            "Cancel one's own order while it is Order Placed (an order paid online is then owed its refund: refundDue)",
           body: cancelOrderSchema,
           response: { 200: orderChangedSchema, ...errorResponses },
         },
       },
-      async (request) => ({
-        success: true as const,
-        message: "Order Cancelled",
-        order: await cancelShopperOrder(deps.db, request.userId, request.body.orderId, deps.urls),
-      }),
+      async (request) => {
+        const order = await cancelShopperOrder(
+          deps.db,
+          request.userId,
+          request.body.orderId,
+          deps.urls,
+        );
+        return {
+          success: true as const,
+          message: order.refundDue
+            ? "Order Cancelled. The money you paid will be returned to you."
+            : "Order Cancelled",
+          order,
+        };
+      },
     );
 
     app.get(
@@ -139,19 +158,24 @@ export function ordersRoutes(
         onRequest: requireSeller,
         schema: {
           tags: ["seller"],
-          summary: "Move an order along the transition table",
+          summary:
+            "Move an order along the transition table; a cancellation says why (reason, and a note for the shopper, required with other)",
           body: orderStatusChangeSchema,
           response: { 200: orderChangedSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const { orderId, status } = request.body;
+        const { orderId, status, reason, note } = request.body;
         const order = await changeStatusAsSeller(
           deps.db,
-          orderId,
-          status,
+          {
+            orderId,
+            to: status,
+            cancelReason: reason && { reason, note: note || null },
+          },
           await sellerLabel(deps.db, request.sellerId),
           deps.urls,
+          deps.closeCheckout && ((id) => deps.closeCheckout!(id, request.log)),
         );
         // The seller's toast, naming the order among the many they move in a rush: "Order
         // #1a2b3c4d moved to Packing", and "Order #1a2b3c4d cancelled" for a cancellation.

@@ -6,6 +6,7 @@ import {
   STALE_AFTER_MS,
   type OpenCounts,
   type Order,
+  type OrderCancelReason,
 } from "../../../contract/order";
 import { isListed, openStatuses, type OrderStatus } from "../../../contract/order-status";
 import type { Db, Executor } from "../../db/database";
@@ -205,42 +206,52 @@ export async function getOrder(
   return toOrder(db, row, urls);
 }
 
-/** A shopper cancels their own cash-on-delivery order while the shop has not started on it. */
+/**
+ * A shopper cancels their own order while the shop has not started on it (`Order Placed`): cash
+ * on delivery, or paid online, which is then owed its money back (`refundDue`). An online
+ * checkout not paid yet is not theirs to see here (they give those up with unpaid/cancel).
+ */
 export async function cancelShopperOrder(
   db: Db,
   userId: string,
   orderId: string,
   urls: PublicUrls,
 ): Promise<Order> {
-  const outcome = await db.transaction(async (tx) => {
-    const [order] = isUuid(orderId)
-      ? await tx
-          .select({ paymentType: orders.paymentType, isPaid: orders.isPaid })
-          .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      : [];
-    if (!order) return { moved: false, reason: "not_found" } as const;
-    if (order.paymentType !== "COD")
-      throw new AppError(
-        "invalid_transition",
-        "Orders paid online cannot be cancelled here. Please contact the store.",
-      );
-    return moveOrder(tx, { orderId, to: "Cancelled", actor: "shopper", ownerId: userId });
-  });
+  const outcome = await db.transaction((tx) =>
+    moveOrder(tx, {
+      orderId,
+      to: "Cancelled",
+      actor: "shopper",
+      ownerId: userId,
+      from: ["Order Placed"],
+    }),
+  );
   return answerMove(db, outcome, urls, "This order can no longer be cancelled.");
 }
 
-/** A seller moves an order along the transition table; cancelling returns the stock. */
+/**
+ * A seller moves an order along the transition table; cancelling returns the stock and says why
+ * (`cancelReason`). `givenUp` is told of an unpaid checkout the seller cancelled, once that has
+ * committed: payments closes its page, so that it can no longer be paid.
+ */
 export async function changeStatusAsSeller(
   db: Db,
-  orderId: string,
-  to: OrderStatus,
+  move: { orderId: string; to: OrderStatus; cancelReason?: OrderCancelReason },
   sellerLabel: string,
   urls: PublicUrls,
+  givenUp?: (orderId: string) => Promise<void>,
 ): Promise<Order> {
+  const { orderId, to } = move;
   const outcome = await db.transaction((tx) =>
-    moveOrder(tx, { orderId, to, actor: "seller", actorLabel: sellerLabel }),
+    moveOrder(tx, {
+      orderId,
+      to,
+      actor: "seller",
+      actorLabel: sellerLabel,
+      cancelReason: move.cancelReason,
+    }),
   );
+  if (outcome.moved && outcome.from === "Awaiting Payment") await givenUp?.(orderId);
   return answerMove(
     db,
     outcome,

@@ -510,7 +510,12 @@ describe("seller order calls", () => {
     ).toBe(400);
 
     const move = (status: string) =>
-      post(t.app, "/api/order/status", { orderId, status }, seller.cookies);
+      post(
+        t.app,
+        "/api/order/status",
+        { orderId, status, ...(status === "Cancelled" ? { reason: "cannot_deliver" } : {}) },
+        seller.cookies,
+      );
     expect((await move("Delivered")).statusCode).toBe(409);
     expect((await move("Awaiting Payment")).json()).toMatchObject({ code: "invalid_transition" });
     expect((await move("Packing")).json()).toMatchObject({
@@ -790,7 +795,12 @@ describe("seller order calls", () => {
     expect(await stockOf(product.id)).toEqual({ stock: 0, inStock: false });
     const answers = await Promise.all(
       [0, 1, 2].map(() =>
-        post(t.app, "/api/order/status", { orderId, status: "Cancelled" }, seller.cookies),
+        post(
+          t.app,
+          "/api/order/status",
+          { orderId, status: "Cancelled", reason: "out_of_stock" },
+          seller.cookies,
+        ),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);

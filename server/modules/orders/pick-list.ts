@@ -9,14 +9,14 @@ const TO_PACK = ["Order Placed", "Packing"] as const;
 
 /**
  * Every unit to pack across the open orders, one line per product with its quantity and the
- * orders it belongs to (the soonest promise first), grouped by category in the store's order and
- * then by product name. Names and pictures are the ordered snapshot.
+ * orders it belongs to (the soonest promise first), grouped by category in the store's order (those
+ * without one last) and then by product name. Names and pictures are the ordered snapshot.
  */
 export async function pickList(db: Executor, urls: PublicUrls): Promise<PickList["items"]> {
   const rows = await queryRows<{
     product_id: string;
     name: string;
-    category: string;
+    category: string | null;
     image: string[];
     weight: string | null;
     quantity: string;
@@ -34,13 +34,15 @@ export async function pickList(db: Executor, urls: PublicUrls): Promise<PickList
         where ${inArray(sql`o.status`, [...TO_PACK])}
         group by i.product_id`,
   );
-  const rank = (c: string) => categoryKeys.indexOf(c as CategoryKey);
+  // Products without a category after every category's.
+  const rank = (c: CategoryKey | null) =>
+    c === null ? categoryKeys.length : categoryKeys.indexOf(c);
   return rows
     .map((r) => ({
       product: {
         _id: r.product_id,
         name: r.name,
-        category: r.category as CategoryKey,
+        category: r.category as CategoryKey | null,
         image: urls.images(r.image ?? []),
         ...(r.weight ? { weight: r.weight } : {}),
       },

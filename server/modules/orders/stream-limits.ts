@@ -53,3 +53,21 @@ export function defaultStreamLimit(openFiles: number | undefined): number {
   if (openFiles === undefined) return MAX_STREAMS;
   return Math.max(1, Math.min(MAX_STREAMS, Math.floor(openFiles / 2)));
 }
+
+/**
+ * The limit of live order streams this process holds: ORDER_STREAM_LIMIT, or the default for its
+ * open files (read once, at start: each stream holds a socket, so a file descriptor). A configured
+ * limit not below the open files is warned about: streams could leave none for other requests.
+ */
+export function processStreamLimit(
+  configured: number | undefined,
+  warn: (message: string) => void,
+): number {
+  const openFiles = readOpenFilesSoftLimit();
+  const limit = configured ?? defaultStreamLimit(openFiles);
+  if (configured !== undefined && openFiles !== undefined && limit >= openFiles)
+    warn(
+      `ORDER_STREAM_LIMIT=${limit} is not below this process's limit of ${openFiles} open files: live order streams could leave none for other requests`,
+    );
+  return limit;
+}

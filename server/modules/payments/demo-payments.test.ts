@@ -97,7 +97,7 @@ describe("online payment with the demo provider", () => {
     const cancelled = await post(
       t.app,
       "/api/order/status",
-      { orderId: order!._id, status: "Cancelled" },
+      { orderId: order!._id, status: "Cancelled", reason: "out_of_stock" },
       seller.cookies,
     );
     expect(cancelled.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { insertProduct } from "../../test/factories";
 import { createShopper } from "../../test/sessions";
 import { insertAddress } from "../../test/shop";
 import { useTestApp } from "../../test/test-app";
-import { HOLD_LIMITS } from "../orders/order-placement";
+import { HOLD_LIMITS } from "../orders/order-limits";
 
 // A handful of free accounts must not hold a sale's stock with checkouts they never pay
 // (decision 013): an audit held 100 of 100 units with 6 accounts and 10 unpaid checkouts for 32

@@ -149,7 +149,24 @@ export function cancelUnpaidCheckouts(deps: OnlineCheckoutDeps, userId: string):
   return cancelUnpaidOrders(orderDeps(deps), userId);
 }
 
-/** Closes the hosted page of an order given up, so that it can no longer be paid (best effort). */
+/**
+ * What the orders module is given to close the page of a checkout the seller cancelled (it
+ * imports nothing of payments): `closeCheckout` with the app's provider and the request's logger.
+ */
+export function checkoutCloser(deps: {
+  database: Database;
+  db: Db;
+  payments: PaymentProvider;
+  urls: PublicUrls;
+}) {
+  return (orderId: string, log: NonNullable<OnlineCheckoutDeps["log"]>) =>
+    closeCheckout({ ...deps, provider: deps.payments, log }, orderId);
+}
+
+/**
+ * Closes the hosted page of an order given up (by the shopper, the store, or the seller), so that
+ * it can no longer be paid (best effort: money that arrives anyway is owed back, decision 006).
+ */
 async function closeCheckout(deps: OnlineCheckoutDeps, orderId: string): Promise<void> {
   const [session] = await deps.db
     .select({ id: paymentSessions.id })

@@ -356,7 +356,7 @@ describe("GET /api/order/seller/pick-list", () => {
     const apple = await insertProduct(t.database.db, { name: "Apple", category: "Fruits" });
     const tomato = await insertProduct(t.database.db, { name: "Tomato", category: "Vegetables" });
     const bread = await insertProduct(t.database.db, { name: "Bread", category: "Bakery" });
-    const line = (p: { id: string; name: string; category: string }, quantity: number) => ({
+    const line = (p: { id: string; name: string; category: string | null }, quantity: number) => ({
       product: { id: p.id, name: p.name, category: p.category as "Fruits" },
       quantity,
       unitPrice: 10,

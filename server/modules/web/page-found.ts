@@ -1,4 +1,9 @@
-import { catalogPagePath, productPagePath, productPath } from "../../../contract/catalogue-urls";
+import {
+  catalogPagePath,
+  NO_CATEGORY_SEGMENT,
+  productPagePath,
+  productPath,
+} from "../../../contract/catalogue-urls";
 import { findCategory } from "../../../contract/categories";
 
 /**
@@ -23,16 +28,19 @@ export const appPages: readonly RegExp[] = [
 ];
 
 /**
- * Whether `pathname` is a page that exists: one of the app's, with a category that exists, and for
- * a product page a product the catalogue has: `refused` are the first screen's calls the catalogue
- * refused (a call it could not read for an error is not a missing product).
+ * Whether `pathname` is a page that exists: one of the app's, with a category that exists (or, for
+ * a product without one, `all`), and for a product page a product the catalogue has: `refused` are
+ * the first screen's calls the catalogue refused (a call it could not read for an error is not a
+ * missing product).
  */
 export function pageFound(pathname: string, refused: readonly string[]): boolean {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (!appPages.some((page) => page.test(path))) return false;
   const page = catalogPagePath(path);
   if (page?.category === undefined) return true;
-  if (!findCategory(page.category)) return false;
+  const productWithout =
+    page.id !== undefined && page.category.toLowerCase() === NO_CATEGORY_SEGMENT;
+  if (!findCategory(page.category) && !productWithout) return false;
   return page.id === undefined || !refused.includes(productPath(page.id));
 }
 
@@ -51,7 +59,9 @@ export function productPageMoved(
   const call = productPath(page.id);
   const answer = bodies.find((found) => found.call === call);
   if (!answer) return undefined;
-  const { product } = JSON.parse(answer.body) as { product: { _id: string; category: string } };
+  const { product } = JSON.parse(answer.body) as {
+    product: { _id: string; category: string | null };
+  };
   const own = productPagePath(product);
   return own === pathname.replace(/\/+$/, "") ? undefined : own;
 }

@@ -105,6 +105,19 @@ describe("serving the built web app", () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("gives a product without a category its page under all, and sends other addresses of it there", async () => {
+    const product = await insertProduct(context.database.db, { category: null });
+    const own = `/products/all/${product.id}`;
+    expect((await context.app.inject({ url: own })).statusCode).toBe(200);
+    const moved = await context.app.inject({ url: `/products/dairy/${product.id}` });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(own);
+    // `all` names no category page, and no product that is not there.
+    expect((await context.app.inject({ url: "/products/all" })).statusCode).toBe(404);
+    const missing = `/products/all/00000000-0000-4000-8000-000000000000`;
+    expect((await context.app.inject({ url: missing })).statusCode).toBe(404);
+  });
+
   it("puts the session hints right on a page: set beside a live session, cleared without one", async () => {
     const page = (cookies: Record<string, string>) =>
       context.app.inject({ url: "/cart", headers: { accept: "text/html" }, cookies });
@@ -188,7 +201,7 @@ describe("the first screen's data inside the page", () => {
     const product = await insertProduct(context.database.db, { category: "Dairy" });
     const home = await context.app.inject({ url: "/" });
     expect(Object.keys(inline(home.body)?.answers ?? {})).toEqual([
-      "/api/product/list?inStock=true&limit=5",
+      "/api/product/list?inStock=true&sort=bestselling&limit=5",
     ]);
     expect(home.body).toContain('href="/assets/art/hero.avif" data-route="/"');
     expect(home.body).not.toMatch(/-thumb\.webp" fetchpriority/);
@@ -198,6 +211,10 @@ describe("the first screen's data inside the page", () => {
       `/api/product/${product.id}`,
       "/api/product/list?category=dairy&inStock=true&limit=6",
     ]);
+    // A product without a category has none to relate it to.
+    const alone = await insertProduct(context.database.db, { category: null });
+    const page = await context.app.inject({ url: `/products/all/${alone.id}` });
+    expect(Object.keys(inline(page.body)?.answers ?? {})).toEqual([`/api/product/${alone.id}`]);
   });
 
   it("titles the storefront pages it draws as the app does, and leaves the others the built title", async () => {

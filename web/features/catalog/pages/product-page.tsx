@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { useAppReady } from "../../../ui/app-ready";
 import { Link, useNavigate, useParams } from "react-router";
 import { relatedProducts } from "../../../../contract/catalogue-urls";
 import { findCategory } from "../../../../contract/categories";
 import { useCartActions } from "../../../lib/shown-cart";
-import { mainPictureProps, thumbnail } from "../../../ui/images";
 import { formatRupees } from "../../../../contract/money";
 import { Stars } from "../../../ui/stars";
 import { useProduct, useProductList } from "../../../lib/catalogue-api";
+import { ProductGallery } from "../components/product-gallery";
 import { RelatedProducts } from "../components/related-products";
 import { usePageTitle } from "../../../ui/page-title";
 
@@ -17,7 +16,8 @@ export function ProductPage() {
   // which the server also fetched for the first screen): no waterfall.
   const found = useProduct(id);
   const urlCategory = findCategory(category)?.path;
-  const relatedCategory = found.data?.category ?? urlCategory;
+  // A product without a category has none to relate it to.
+  const relatedCategory = found.data ? (found.data.category ?? undefined) : urlCategory;
   const related = useProductList(
     relatedProducts(relatedCategory ?? "Vegetables"),
     relatedCategory !== undefined,
@@ -26,7 +26,6 @@ export function ProductPage() {
   const ready = useAppReady();
   const navigate = useNavigate();
   const product = found.data;
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
   usePageTitle(found.isPending ? undefined : (product?.name ?? "Product not found"));
 
   if (found.isPending)
@@ -48,72 +47,38 @@ export function ProductPage() {
       </section>
     );
   }
-  // A picture chosen on another product (a related one was opened) does not carry over.
-  const image = chosen && product.image.includes(chosen) ? chosen : product.image[0];
   const others = (related.data ?? []).filter((p) => p._id !== product._id).slice(0, 5);
-  const categoryPath = product.category.toLowerCase();
+  const shelf = product.category && findCategory(product.category);
 
   return (
     <div className="py-8">
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to="/">Home</Link> / <Link to="/products">Products</Link> /{" "}
-        <Link to={`/products/${categoryPath}`}>
-          {findCategory(product.category)?.text ?? product.category}
-        </Link>{" "}
-        / <span className="text-primary">{product.name}</span>
+        {shelf && (
+          <>
+            <Link to={`/products/${shelf.path.toLowerCase()}`}>{shelf.text}</Link> /{" "}
+          </>
+        )}
+        <span className="text-primary">{product.name}</span>
       </nav>
       <div className="mt-4 flex flex-col gap-10 md:flex-row md:gap-16">
-        <div className="flex justify-center gap-3 md:justify-start">
-          <div className="flex flex-col gap-3">
-            {product.image.map((url, i) => (
-              <button
-                key={url}
-                disabled={!ready}
-                onClick={() => setChosen(url)}
-                aria-label={`Show picture ${i + 1}`}
-                className="overflow-hidden rounded border border-gray-300"
-              >
-                <img
-                  src={thumbnail(url)}
-                  alt=""
-                  width={96}
-                  height={96}
-                  className="h-16 w-16 object-contain sm:h-20 sm:w-20 md:h-24 md:w-24"
-                />
-              </button>
-            ))}
-          </div>
-          <div className="overflow-hidden rounded border border-gray-300">
-            <img
-              src={image}
-              alt={product.name}
-              width={480}
-              height={480}
-              {...mainPictureProps(true)}
-              className="aspect-square w-56 object-contain sm:w-80 md:w-[420px]"
-            />
-          </div>
-        </div>
+        <ProductGallery product={product} ready={ready} />
         <div className="w-full text-sm md:w-1/2">
           <h1 className="text-3xl font-medium text-gray-800">{product.name}</h1>
           <div className="mt-1">
             <Stars />
           </div>
-          <div className="mt-6">
-            <p className="text-gray-500 line-through">
-              <span className="sr-only">Was </span>MRP: {formatRupees(product.price)}
-            </p>
-            <p className="text-2xl font-medium">
-              <span className="sr-only">Now </span>MRP: {formatRupees(product.offerPrice)}
-            </p>
-            <span className="text-gray-500">(inclusive of all taxes)</span>
-          </div>
-          <h2 className="mt-6 text-base font-medium">About Product</h2>
-          <ul className="ml-4 list-disc text-gray-600">
-            {product.description.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          <ProductPrices price={product.price} offerPrice={product.offerPrice} />
+          {product.description.length > 0 && (
+            <>
+              <h2 className="mt-6 text-base font-medium">About Product</h2>
+              <ul className="ml-4 list-disc text-gray-600">
+                {product.description.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          )}
           {product.weight && <p className="mt-3 text-gray-600">Pack size: {product.weight}</p>}
           {!product.inStock && <p className="mt-4 font-medium text-red-600">Out of stock</p>}
           <div className="mt-8 flex items-center gap-4 text-base">
@@ -137,7 +102,39 @@ export function ProductPage() {
           </div>
         </div>
       </div>
-      <RelatedProducts others={others} pending={related.isPending} failed={related.isError} />
+      {product.category ? (
+        <RelatedProducts others={others} pending={related.isPending} failed={related.isError} />
+      ) : (
+        <p className="mt-16 text-center">
+          <Link
+            to="/products"
+            className="inline-block rounded border border-primary px-12 py-2.5 text-primary hover:bg-primary/10"
+          >
+            See more
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The price as the spec shows it, labelled MRP: the offer price under the struck-through price
+ * when there is a discount, the one price alone when there is none.
+ */
+function ProductPrices({ price, offerPrice }: { price: number; offerPrice: number }) {
+  const discounted = offerPrice < price;
+  return (
+    <div className="mt-6">
+      {discounted && (
+        <p className="text-gray-500 line-through">
+          <span className="sr-only">Was </span>MRP: {formatRupees(price)}
+        </p>
+      )}
+      <p className="text-2xl font-medium">
+        {discounted && <span className="sr-only">Now </span>}MRP: {formatRupees(offerPrice)}
+      </p>
+      <span className="text-gray-500">(inclusive of all taxes)</span>
     </div>
   );
 }

@@ -39,6 +39,7 @@ export function CartLayout({
   );
 }
 
+/** The heading, with the cart's units counted as the navbar's badge counts them ("6 Items"). */
 export function CartHeading({ count }: { count: number }) {
   return (
     <h1 className="mb-6 text-3xl font-medium">
@@ -64,7 +65,7 @@ export function CartLineSkeleton() {
           </div>
           <p className={`w-16 ${bar}`}>&nbsp;</p>
         </div>
-        <div className={`mt-2 h-11 w-44 md:h-9 ${bar}`} />
+        <div className={`mt-2 h-11 w-44 ${bar}`} />
       </div>
     </li>
   );
@@ -92,13 +93,13 @@ export function CartLinesLoading({ ids }: { ids: string[] }) {
 }
 
 /**
- * The cart of these products before the page can show them: heading with the count, a
+ * The cart of these products before the page can show them: heading with the count of units, a
  * placeholder a line, the summary's box. (The page itself renders the same parts in its own
  * CartLayout, so that its heading stays the same element when the lines arrive.)
  */
-export function CartLoading({ ids }: { ids: string[] }) {
+export function CartLoading({ ids, count }: { ids: string[]; count: number }) {
   return (
-    <CartLayout heading={<CartHeading count={ids.length} />} summary={<OrderSummarySkeleton />}>
+    <CartLayout heading={<CartHeading count={count} />} summary={<OrderSummarySkeleton />}>
       <CartLinesLoading ids={ids} />
     </CartLayout>
   );

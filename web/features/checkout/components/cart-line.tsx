@@ -67,7 +67,7 @@ export function CartLine({
               type="button"
               onClick={onRemoveOne}
               aria-label={`Remove one ${product.name}`}
-              className="flex h-11 w-11 items-center justify-center text-lg hover:bg-gray-100 md:h-9 md:w-9"
+              className="flex h-11 w-11 items-center justify-center text-lg hover:bg-gray-100"
             >
               −
             </button>
@@ -75,7 +75,7 @@ export function CartLine({
               aria-label={`Quantity of ${product.name}`}
               value={quantity}
               onChange={(e) => onQuantity(Number(e.target.value))}
-              className="h-11 border-x border-gray-300 bg-white px-2 text-center outline-none focus-visible:ring-2 focus-visible:ring-primary md:h-9"
+              className="h-11 border-x border-gray-300 bg-white px-2 text-center outline-none focus-visible:ring-2 focus-visible:ring-primary"
             >
               {quantityOptions(quantity, product.stock).map((n) => (
                 <option key={n} value={n}>
@@ -88,7 +88,7 @@ export function CartLine({
               onClick={() => onQuantity(quantity + 1)}
               disabled={!product.inStock || quantity >= product.stock}
               aria-label={`Add one more ${product.name}`}
-              className="flex h-11 w-11 items-center justify-center text-lg hover:bg-gray-100 disabled:opacity-40 md:h-9 md:w-9"
+              className="flex h-11 w-11 items-center justify-center text-lg hover:bg-gray-100 disabled:opacity-40"
             >
               +
             </button>
@@ -96,7 +96,7 @@ export function CartLine({
           <button
             type="button"
             onClick={onRemove}
-            className="min-h-11 rounded px-2 text-red-600 hover:bg-red-50 md:min-h-9"
+            className="min-h-11 rounded px-2 text-red-600 hover:bg-red-50"
             aria-label={`Remove ${product.name} from cart`}
           >
             Remove

@@ -46,7 +46,12 @@ async function typeAddress(ui: ReturnType<typeof userEvent.setup>, phone: string
     ["Country", "India"],
     ["Phone", phone],
   ];
-  for (const [label, value] of fill) await ui.type(await screen.findByLabelText(label), value);
+  // Over what the form starts with (the account's email, India): typed as a shopper would.
+  for (const [label, value] of fill) {
+    const field = await screen.findByLabelText(label);
+    await ui.clear(field);
+    await ui.type(field, value);
+  }
 }
 
 /** A server that saves every add but loses the answer to the first `lost` (the connection drops). */
@@ -181,5 +186,33 @@ describe("address form", () => {
       calls.find((c) => c.url === "/api/address/update")!.init!.body as string,
     );
     expect(body).toMatchObject({ id: "a1", address: { street: "14 MG Road" } });
+  });
+});
+
+describe("a new address", () => {
+  it("starts with the account's email and India, and shows an example in every field", async () => {
+    server();
+    renderApp(<AddAddressPage />, { path: "/add-address", routes });
+    await waitFor(() =>
+      expect(screen.getByLabelText("Email address")).toHaveValue("asha@example.com"),
+    );
+    expect(screen.getByLabelText("Country")).toHaveValue("India");
+    expect(screen.getByLabelText("First Name")).toHaveValue("");
+    const examples = Object.fromEntries(
+      screen
+        .getAllByRole("textbox")
+        .map((field) => [field.getAttribute("name"), field.getAttribute("placeholder")]),
+    );
+    expect(examples).toEqual({
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.com",
+      street: "12 MG Road",
+      city: "Bengaluru",
+      state: "Karnataka",
+      zipcode: "560001",
+      country: "India",
+      phone: "98450 12345",
+    });
   });
 });

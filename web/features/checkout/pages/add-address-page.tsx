@@ -27,6 +27,8 @@ const empty: AddressInput = {
 const fields: {
   name: keyof AddressInput;
   label: string;
+  /** An example of what to type (Indian, as the shop's shoppers are). */
+  placeholder: string;
   type?: string;
   inputMode?: "numeric" | "tel";
   autoComplete: string;
@@ -39,12 +41,14 @@ const fields: {
   [
     {
       name: "firstName",
+      placeholder: "Asha",
       label: "First Name",
       autoComplete: "given-name",
       maxLength: MAX_LENGTH.addressName,
     },
     {
       name: "lastName",
+      placeholder: "Rao",
       label: "Last Name",
       autoComplete: "family-name",
       maxLength: MAX_LENGTH.addressName,
@@ -53,6 +57,7 @@ const fields: {
   [
     {
       name: "email",
+      placeholder: "asha@example.com",
       label: "Email address",
       type: "email",
       autoComplete: "email",
@@ -62,6 +67,7 @@ const fields: {
   [
     {
       name: "street",
+      placeholder: "12 MG Road",
       label: "Street",
       autoComplete: "street-address",
       maxLength: MAX_LENGTH.street,
@@ -70,12 +76,14 @@ const fields: {
   [
     {
       name: "city",
+      placeholder: "Bengaluru",
       label: "City",
       autoComplete: "address-level2",
       maxLength: MAX_LENGTH.addressPlace,
     },
     {
       name: "state",
+      placeholder: "Karnataka",
       label: "State",
       autoComplete: "address-level1",
       maxLength: MAX_LENGTH.addressPlace,
@@ -84,6 +92,7 @@ const fields: {
   [
     {
       name: "zipcode",
+      placeholder: "560001",
       label: "Zip code",
       inputMode: "numeric",
       autoComplete: "postal-code",
@@ -91,6 +100,7 @@ const fields: {
     },
     {
       name: "country",
+      placeholder: "India",
       label: "Country",
       autoComplete: "country-name",
       maxLength: MAX_LENGTH.addressPlace,
@@ -99,6 +109,7 @@ const fields: {
   [
     {
       name: "phone",
+      placeholder: "98450 12345",
       label: "Phone",
       type: "tel",
       inputMode: "tel",
@@ -121,9 +132,20 @@ export function AddAddressPage() {
   const saved = useAddresses(Boolean(user && editing));
   const addAddress = useAddAddress();
   const updateAddress = useUpdateAddress();
-  const [address, setAddress] = useState<AddressInput>(empty);
+  // A new address starts with the account's email and the shop's country, both usually right.
+  const [address, setAddress] = useState<AddressInput>(() => ({
+    ...empty,
+    ...(editing ? {} : { email: user?.email ?? "", country: "India" }),
+  }));
   const [errors, setErrors] = useState<AddressErrors>({});
   const [submitted, setSubmitted] = useState(false);
+
+  // The account, known after the page opened (a reload): its email, unless one was typed.
+  const accountEmail = user?.email;
+  useEffect(() => {
+    if (editing || !accountEmail) return;
+    setAddress((typed) => (typed.email ? typed : { ...typed, email: accountEmail }));
+  }, [editing, accountEmail]);
 
   const original = editing ? saved.data?.find((a) => a._id === editing) : undefined;
   useEffect(() => {
@@ -190,45 +212,16 @@ export function AddAddressPage() {
         >
           {fields.map((row) => (
             <div key={row[0]!.name} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              {row.map((f) => {
-                const error = errors[f.name];
-                const hint = addressHints[f.name];
-                const describedBy = error || hint ? `address-${f.name}-note` : undefined;
-                return (
-                  <div
-                    key={f.name}
-                    className={
-                      row.length === 1 ? "flex flex-col gap-1 sm:col-span-2" : "flex flex-col gap-1"
-                    }
-                  >
-                    <label htmlFor={`address-${f.name}`}>{f.label}</label>
-                    <input
-                      id={`address-${f.name}`}
-                      name={f.name}
-                      type={f.type ?? "text"}
-                      inputMode={f.inputMode}
-                      autoComplete={f.autoComplete}
-                      maxLength={f.maxLength}
-                      required
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={describedBy}
-                      value={address[f.name]}
-                      onChange={(e) => change(f.name, e.target.value)}
-                      className={`min-h-11 w-full rounded border px-2 py-2.5 text-gray-700 outline-none focus:border-primary ${
-                        error ? "border-red-500" : "border-gray-500/30"
-                      }`}
-                    />
-                    {describedBy && (
-                      <p
-                        id={describedBy}
-                        className={error ? "text-red-600" : "text-xs text-gray-500"}
-                      >
-                        {error ?? hint}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
+              {row.map((f) => (
+                <AddressField
+                  key={f.name}
+                  field={f}
+                  wide={row.length === 1}
+                  value={address[f.name]}
+                  error={errors[f.name]}
+                  onChange={(value) => change(f.name, value)}
+                />
+              ))}
             </div>
           ))}
           <button
@@ -250,5 +243,50 @@ export function AddAddressPage() {
         />
       </div>
     </section>
+  );
+}
+
+/** One field of the form: its label, the input, and its rule or its mistake under it. */
+function AddressField({
+  field: f,
+  wide,
+  value,
+  error,
+  onChange,
+}: {
+  field: (typeof fields)[number][number];
+  wide: boolean;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const hint = addressHints[f.name];
+  const describedBy = error || hint ? `address-${f.name}-note` : undefined;
+  return (
+    <div className={wide ? "flex flex-col gap-1 sm:col-span-2" : "flex flex-col gap-1"}>
+      <label htmlFor={`address-${f.name}`}>{f.label}</label>
+      <input
+        id={`address-${f.name}`}
+        name={f.name}
+        type={f.type ?? "text"}
+        inputMode={f.inputMode}
+        autoComplete={f.autoComplete}
+        placeholder={f.placeholder}
+        maxLength={f.maxLength}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`min-h-11 w-full rounded border px-2 py-2.5 text-gray-700 outline-none placeholder:text-gray-400 focus:border-primary ${
+          error ? "border-red-500" : "border-gray-500/30"
+        }`}
+      />
+      {describedBy && (
+        <p id={describedBy} className={error ? "text-red-600" : "text-xs text-gray-500"}>
+          {error ?? hint}
+        </p>
+      )}
+    </div>
   );
 }

@@ -137,7 +137,7 @@ describe("cart page", () => {
     );
     renderApp(<CartPage />, { path: "/cart" });
     const heading = await screen.findByRole("heading", { level: 1 });
-    expect(heading).toHaveTextContent("Shopping Cart 2 Items");
+    expect(heading).toHaveTextContent("Shopping Cart 15 Items");
     const loading = screen.getByRole("list", { name: "Loading cart" });
     expect(loading.children).toHaveLength(2);
     release();
@@ -546,7 +546,7 @@ describe("cart page", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Remove Onion from cart" }));
     await waitFor(() => expect(screen.queryByText("Onion")).not.toBeInTheDocument());
     expect(screen.getByText("Tomato")).toBeInTheDocument();
-    expect(screen.getByText("1 Item")).toBeInTheDocument();
+    expect(screen.getByText("3 Items")).toBeInTheDocument();
     expect(await screen.findByText("Removed from Cart")).toBeInTheDocument();
     expect(screen.queryByText("Cart Updated")).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { toast } from "../../../ui/toast";
 import { paiseToRupees, rupeesToPaise } from "../../../../contract/money";
-import { cartTotal } from "../../../lib/cart-rules";
+import { cartTotal, countItems } from "../../../lib/cart-rules";
 import { useProductsByIds } from "../../../lib/catalogue-api";
 import { useCart, useCartActions } from "../../../lib/shown-cart";
 import { useStore } from "../../../lib/store";
@@ -28,6 +28,8 @@ export function CartPage() {
   usePageTitle("Cart");
   // Only the cart's products, by id: the cart costs the same whatever the catalogue's size.
   const ids = Object.keys(cart);
+  // Units, as the navbar's badge counts them: one count of the cart everywhere.
+  const units = countItems(cart);
   const products = useProductsByIds(ids);
   const addresses = useAddresses(Boolean(user));
   const now = useNow();
@@ -58,7 +60,7 @@ export function CartPage() {
   // product no longer exists: its line goes).
   if (products.isPending && ids.length > 0)
     return (
-      <CartLayout heading={<CartHeading count={ids.length} />} summary={<OrderSummarySkeleton />}>
+      <CartLayout heading={<CartHeading count={units} />} summary={<OrderSummarySkeleton />}>
         <CartLinesLoading ids={ids} />
       </CartLayout>
     );
@@ -85,7 +87,7 @@ export function CartPage() {
 
   return (
     <CartLayout
-      heading={<CartHeading count={lines.length} />}
+      heading={<CartHeading count={units} />}
       summary={
         <OrderSummary
           address={addressPart}

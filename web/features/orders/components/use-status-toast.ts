@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { toast } from "../../../ui/toast";
 import type { Order } from "../../../../contract/order";
+import { cancelledBecause } from "../../../ui/order-words";
 
 /** What a status change tells the shopper, in a sentence (not "Your order is Packing"). */
 const messages: Record<Order["status"], string> = {
@@ -24,7 +25,10 @@ export function useStatusToast(order: Order | undefined) {
     const before = seen.current;
     seen.current = { id: order._id, status: order.status };
     if (before?.id !== order._id || before.status === order.status) return;
-    const message = statusMessage(order.status);
+    // A cancellation with a reason says it ("Cancelled by the shop: an item was out of stock.").
+    const message =
+      (order.status === "Cancelled" && cancelledBecause(order)?.reason) ||
+      statusMessage(order.status);
     const options = { id: `order-status-${order._id}` };
     if (order.status === "Cancelled") toast.error(message, options);
     else toast.success(message, { ...options, duration: 5000 });

@@ -275,7 +275,6 @@ describe("my orders: older than the newest 200", () => {
   });
 
   it("cancels an order from the answer, without reading the lists again, and toasts it", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const placed = order("c0000000-cod", { paymentType: "COD", isPaid: false });
     const calls = mockApi((url, init) => {
       if (url === "/api/user/is-auth") return { body: { success: true, user: shopper } };
@@ -298,6 +297,10 @@ describe("my orders: older than the newest 200", () => {
     renderApp(<MyOrdersPage />, { path: "/my-orders" });
     const card = await screen.findByRole("article", { name: "Order c0000000" });
     await userEvent.click(within(card).getByRole("button", { name: "Cancel order" }));
+    // Asked again in the page's own dialog (no longer the browser's confirm).
+    await userEvent.click(
+      within(screen.getByRole("dialog")).getByRole("button", { name: "Yes, cancel it" }),
+    );
     expect(await screen.findByText("Order Cancelled")).toBeInTheDocument();
     expect(within(card).getByTestId("order-status")).toHaveTextContent("Status: Cancelled");
     expect(within(card).queryByRole("button", { name: "Cancel order" })).toBeNull();

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "../../../ui/toast";
 import { Link } from "react-router";
 import type { Order } from "../../../../contract/order";
 import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
 import { formatRupees } from "../../../../contract/money";
 import { useOrderEvents } from "../../../lib/use-order-events";
-import { SHOPPER_EVENTS_URL, useCancelOrder, useMyOrders, useOlderOrders } from "../api";
+import { SHOPPER_EVENTS_URL, useMyOrders, useOlderOrders } from "../api";
+import { CancelOrderButton } from "../components/cancel-order-button";
+import { CancelReason } from "../components/cancel-reason";
 import { DeliveryCountdown } from "../components/delivery-countdown";
 import { LiveBadge } from "../../../ui/live-badge";
 import { LoginPrompt } from "../components/login-prompt";
@@ -129,14 +130,9 @@ export function MyOrdersPage() {
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const cancel = useCancelOrder();
   const past = order.status === "Delivered" || order.status === "Cancelled";
   const step = steps.indexOf(order.status as (typeof steps)[number]);
   const number = orderNumber(order._id);
-  const onCancel = () => {
-    if (!window.confirm("Cancel this order?")) return;
-    cancel.mutate(order._id, { onSuccess: (a) => toast.success(a.message) });
-  };
   return (
     <article className="rounded-lg border border-gray-300 p-4" aria-label={`Order ${number}`}>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-500">
@@ -161,6 +157,7 @@ function OrderCard({ order }: { order: Order }) {
           {order.status}
         </span>
       </p>
+      <CancelReason order={order} className="mt-1" />
       {order.refundDue && (
         <p className="mt-1 text-sm text-red-700">
           This order was cancelled after you paid for it: the money will be returned to you.
@@ -184,15 +181,7 @@ function OrderCard({ order }: { order: Order }) {
         <OrderItems order={order} />
       </div>
       <div className="mt-3 flex flex-wrap gap-3">
-        {order.paymentType === "COD" && order.status === "Order Placed" && (
-          <button
-            onClick={() => void onCancel()}
-            disabled={cancel.isPending}
-            className="min-h-11 rounded border border-red-300 px-4 py-2 text-sm text-red-600 hover:bg-red-50 md:min-h-9"
-          >
-            Cancel order
-          </button>
-        )}
+        <CancelOrderButton order={order} />
         {past && <OrderAgainButton order={order} />}
       </div>
     </article>

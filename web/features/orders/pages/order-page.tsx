@@ -6,6 +6,8 @@ import { LoadError } from "../../../ui/load-error";
 import { formatRupees } from "../../../../contract/money";
 import { useOrderEvents } from "../../../lib/use-order-events";
 import { SHOPPER_EVENTS_URL, useOrder } from "../api";
+import { CancelOrderButton } from "../components/cancel-order-button";
+import { CancelReason } from "../components/cancel-reason";
 import { DeliveryCountdown } from "../components/delivery-countdown";
 import { LiveBadge } from "../../../ui/live-badge";
 import { LoginPrompt } from "../components/login-prompt";
@@ -94,8 +96,12 @@ function OrderDetail({
             {order.status}
           </span>
         </p>
+        <CancelReason order={order} className="mt-1" />
         <DeliveryCountdown order={order} className="mt-1 font-medium" />
         <OrderTimeline order={order} />
+        <div className="mt-3">
+          <CancelOrderButton order={order} />
+        </div>
       </section>
 
       <section aria-labelledby="items-heading" className="mt-6">

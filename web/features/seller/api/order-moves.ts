@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { Order, OrderChangedResponse } from "../../../../contract/order";
-import type { OrderStatus } from "../../../../contract/order-status";
+import type { Order, OrderChangedResponse, OrderStatusChange } from "../../../../contract/order";
 import { apiFetch } from "../../../lib/api-client";
 import { applyOrderEvent, holdsOrders } from "../../../lib/order-cache";
 import { orderKeys, productKeys, sellerKeys } from "../../../lib/query-keys";
@@ -34,7 +33,8 @@ export function useRefundOrder(onRefunded: (order: Order) => void) {
 export function useMoveOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { orderId: string; status: OrderStatus }) =>
+    // A cancellation says why (`reason`, and a `note` for the shopper).
+    mutationFn: (v: OrderStatusChange) =>
       apiFetch<OrderChangedResponse>("/api/order/status", { json: v }),
     // Here, not in mutate(): a card whose order leaves the list shown is gone by then.
     onSuccess: async ({ message, order }) => {

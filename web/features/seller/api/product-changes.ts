@@ -39,7 +39,7 @@ export const useToggleStock = () =>
     (answer) => toast.success(answer.message),
   );
 export const useUpdateProduct = () =>
-  useProductChange((v: Omit<ProductUpdateInput, "category"> & { category?: string }) =>
+  useProductChange((v: Omit<ProductUpdateInput, "category"> & { category?: string | null }) =>
     apiFetch<ProductChangedResponse>("/api/product/update", { json: v }),
   );
 export const useDeleteProduct = () =>

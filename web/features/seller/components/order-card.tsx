@@ -1,15 +1,12 @@
 import { createContext, memo, useContext, useLayoutEffect, useRef } from "react";
 import type { Order } from "../../../../contract/order";
-import {
-  openStatuses,
-  sellerTransitions,
-  type OrderStatus,
-} from "../../../../contract/order-status";
+import { openStatuses } from "../../../../contract/order-status";
 import { dueLabel, type DueTone } from "../../../ui/countdown";
 import { formatRupees } from "../../../../contract/money";
 import { useMoveOrder } from "../api/order-moves";
 import { orderNumber, paymentStatus } from "../../../ui/order-words";
 import { OrderStatusBadge } from "./order-format";
+import { OrderMoves } from "./order-moves";
 import { OrderRefundButton } from "./order-refund-button";
 import { shopFormat } from "./shop-time";
 
@@ -66,7 +63,6 @@ export const OrderCard = memo(function OrderCard({
   onLeaveWithFocus?: (orderId: string) => void;
 }) {
   const move = useMoveOrder();
-  const next = sellerTransitions[order.status];
   const open = openStatuses.includes(order.status);
   const number = orderNumber(order._id);
   const card = useRef<HTMLElement>(null);
@@ -81,22 +77,6 @@ export const OrderCard = memo(function OrderCard({
       if (article?.contains(document.activeElement)) leaveWithFocus.current?.();
     };
   }, []);
-  // Set at once (the mutation's pending state shows a moment later): one move per press.
-  const sending = useRef(false);
-  const onMove = (status: OrderStatus) => {
-    if (sending.current || move.isPending) return;
-    if (status === "Cancelled" && !window.confirm(`Cancel order #${number} and return its stock?`))
-      return;
-    sending.current = true;
-    move.mutate(
-      { orderId: order._id, status },
-      {
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
-  };
   const a = order.address;
   const payment = paymentStatus(order);
   return (
@@ -144,22 +124,7 @@ export const OrderCard = memo(function OrderCard({
         <p className={order.refundDue ? "font-medium text-red-700" : undefined}>
           Method: {order.paymentType === "COD" ? "COD" : "Online"} · Payment: {payment}
         </p>
-        {/*
-          Not `disabled` while a move is sent: the browser would drop the focus to the body. Keyed
-          by place, so that the button pressed stays (and keeps the focus) as it becomes the next
-          move: Mark Packing, then Mark Out for Delivery, then Mark Delivered.
-        */}
-        {next.map((status, index) => (
-          <button
-            key={index}
-            type="button"
-            aria-disabled={move.isPending}
-            onClick={() => void onMove(status)}
-            className={`min-h-11 rounded border px-3 py-1 aria-disabled:cursor-wait aria-disabled:opacity-60 md:min-h-9 ${status === "Cancelled" ? "border-red-300 text-red-600 hover:bg-red-50" : "border-primary text-primary hover:bg-primary/10"}`}
-          >
-            {status === "Cancelled" ? "Cancel" : `Mark ${status}`}
-          </button>
-        ))}
+        <OrderMoves order={order} move={move} />
         {order.refundDue && !order.refundedAt && <OrderRefundButton order={order} />}
       </div>
     </article>

@@ -7,6 +7,7 @@ import type { Product } from "../../../../contract/product";
 export interface ProductForm {
   name: string;
   description: string;
+  /** A category key, or "" for none (the spec does not require one). */
   category: string;
   price: string;
   offerPrice: string;
@@ -32,7 +33,7 @@ export function productFormFrom(product: Product): ProductForm {
   return {
     name: product.name,
     description: product.description.join("\n"),
-    category: product.category,
+    category: product.category ?? "",
     price: String(product.price),
     offerPrice: String(product.offerPrice),
     weight: product.weight ?? "",
@@ -49,7 +50,7 @@ export function productDataFrom(form: ProductForm) {
       .split("\n")
       .map((line) => line.trim())
       .filter(Boolean),
-    category: form.category,
+    category: form.category || null,
     price: Number(form.price),
     offerPrice: Number(form.offerPrice),
     stock: Number(form.stock),
@@ -65,7 +66,6 @@ const amount = (text: string) => /^\s*\d{1,9}(\.\d{1,2})?\s*$/.test(text) && Num
 export function productFormErrors(form: ProductForm): ProductFormErrors {
   const errors: ProductFormErrors = {};
   if (!form.name.trim()) errors.name = "Enter the product's name.";
-  if (!form.category) errors.category = "Choose a category.";
   if (!amount(form.price)) errors.price = "Enter a price in rupees, such as 40 or 32.50.";
   if (!amount(form.offerPrice))
     errors.offerPrice = "Enter an offer price in rupees, such as 35 or 32.50.";
@@ -168,16 +168,13 @@ export function ProductFields({
           />
         )}
       </Field>
-      <Field label="Category" error={errors.category}>
+      <Field
+        label="Category"
+        hint="Optional: a product without one is listed under All products and found by search."
+      >
         {(p) => (
-          <select
-            {...p}
-            value={form.category}
-            onChange={set("category")}
-            required
-            className={inputClass}
-          >
-            <option value="">Select Category</option>
+          <select {...p} value={form.category} onChange={set("category")} className={inputClass}>
+            <option value="">No category</option>
             {categories.map((c) => (
               <option key={c.path} value={c.path}>
                 {c.path}

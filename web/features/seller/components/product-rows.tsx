@@ -98,7 +98,7 @@ export function ProductTable({ products }: { products: Product[] }) {
                   <span className="line-clamp-2">{p.name}</span>
                 </div>
               </td>
-              <td className="px-4 py-3">{p.category}</td>
+              <td className="px-4 py-3">{p.category ?? "No category"}</td>
               <td className="px-4 py-3">{formatRupees(p.offerPrice)}</td>
               <td className="px-4 py-3">
                 <div className="flex flex-col items-start gap-1">
@@ -137,7 +137,7 @@ export function ProductCards({ products }: { products: Product[] }) {
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words text-gray-900">{p.name}</p>
               <p>
-                {p.category} · {formatRupees(p.offerPrice)}
+                {p.category ?? "No category"} · {formatRupees(p.offerPrice)}
               </p>
               <p className="mt-1 flex flex-wrap items-center gap-2">
                 <span className={p.stock === 0 ? "font-medium text-red-700" : undefined}>

@@ -293,4 +293,24 @@ describe("seller: edit product", () => {
       "true",
     );
   });
+
+  it("shows a product without a category as No category, and takes a category away as none", async () => {
+    const loose = { ...product, category: null };
+    const calls = mockApi((url) => {
+      if (url === "/api/product/p1") return { body: { success: true, product: loose } };
+      if (url === "/api/product/update")
+        return { body: { success: true, message: "Product Updated" } };
+      return undefined;
+    });
+    render();
+    const ui = userEvent.setup();
+    const category = await screen.findByLabelText("Category");
+    expect(category).toHaveDisplayValue("No category");
+    await ui.selectOptions(category, "Dairy");
+    await ui.selectOptions(category, "No category");
+    await ui.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Product Updated")).toBeInTheDocument();
+    const update = calls.find((c) => c.url === "/api/product/update")!;
+    expect(JSON.parse(update.init?.body as string)).toMatchObject({ category: null });
+  });
 });

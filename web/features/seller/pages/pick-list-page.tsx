@@ -62,7 +62,12 @@ function usePicked(lines: Line[] | undefined) {
   return { picked, toggle };
 }
 
-const label = (category: string) => categories.find((c) => c.path === category)?.text ?? category;
+/** A group's heading: the category's label, or "No category" for products without one. */
+const NO_CATEGORY = "none";
+const label = (category: string) =>
+  category === NO_CATEGORY
+    ? "No category"
+    : (categories.find((c) => c.path === category)?.text ?? category);
 
 /**
  * Prints only the page's printable part, whatever surrounds it (the seller header and sidebar):
@@ -98,9 +103,10 @@ export function PickListPage() {
   const groups = useMemo(() => {
     const byCategory = new Map<string, Line[]>();
     for (const line of lines) {
-      const group = byCategory.get(line.product.category) ?? [];
+      const key = line.product.category ?? NO_CATEGORY;
+      const group = byCategory.get(key) ?? [];
       group.push(line);
-      byCategory.set(line.product.category, group);
+      byCategory.set(key, group);
     }
     return [...byCategory];
   }, [lines]);

@@ -376,4 +376,16 @@ describe("seller: product list", () => {
       ]),
     );
   });
+
+  it("says No category for a product without one", async () => {
+    const tea = product("p9", "Loose Tea", { category: null });
+    mockApi((url) =>
+      url.startsWith("/api/product/list?")
+        ? { body: { success: true, products: [tea], nextCursor: null } }
+        : undefined,
+    );
+    render();
+    const row = (await screen.findByText("Loose Tea")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("No category")).toBeInTheDocument();
+  });
 });

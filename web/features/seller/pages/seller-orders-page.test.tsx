@@ -156,6 +156,17 @@ class FakeAudioContext {
   }
 }
 
+/**
+ * Cancels the order of `card` as a seller does: Cancel, then in the dialog a reason and Cancel
+ * order (the dialog asks why, in place of the browser's confirm).
+ */
+async function cancelFrom(card: HTMLElement, ui = userEvent.setup()) {
+  await ui.click(within(card).getByRole("button", { name: "Cancel" }));
+  const dialog = screen.getByRole("dialog", { name: /^Cancel order #/ });
+  await ui.click(within(dialog).getByRole("radio", { name: "An item is out of stock" }));
+  await ui.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+}
+
 describe("seller: live order queue", () => {
   it("shows a new order pushed by the stream, toasts it, beeps after interaction and counts it in the title", async () => {
     const Source = FakeEventSource.install();
@@ -209,7 +220,6 @@ describe("seller: live order queue", () => {
 
   it("toasts every move, also one whose card left the list before the answer came", async () => {
     const Source = FakeEventSource.install();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const orders = [
       makeOrder("aaaaaaaa-1", { status: "Out for Delivery", deliverBy: minutesFromNow(10) }),
       makeOrder("bbbbbbbb-2", { deliverBy: minutesFromNow(20) }),
@@ -231,7 +241,7 @@ describe("seller: live order queue", () => {
 
     // Without the stream getting there first: the list's refresh takes the card away.
     const second = screen.getByRole("article", { name: "Order bbbbbbbb" });
-    await userEvent.click(within(second).getByRole("button", { name: "Cancel" }));
+    await cancelFrom(second);
     await answer();
     expect(await screen.findByText("Order #bbbbbbbb cancelled")).toBeInTheDocument();
     expect(screen.queryByRole("article", { name: "Order bbbbbbbb" })).not.toBeInTheDocument();
@@ -245,7 +255,6 @@ describe("seller: live order queue", () => {
 
   it("keeps the keyboard focus through moves: on the button pressed, then on the next card, then on the heading", async () => {
     FakeEventSource.install();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const calls = serve([
       makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(10) }),
       makeOrder("bbbbbbbb-2", { status: "Packing", deliverBy: minutesFromNow(20) }),
@@ -273,7 +282,7 @@ describe("seller: live order queue", () => {
     expect(first).toHaveAttribute("aria-busy", "false");
 
     // Cancelled, the card leaves the queue: the focus goes to the card now in its place.
-    await ui.click(within(first).getByRole("button", { name: "Cancel" }));
+    await cancelFrom(first, ui);
     await answer();
     await waitFor(() =>
       expect(screen.queryByRole("article", { name: "Order aaaaaaaa" })).not.toBeInTheDocument(),
@@ -282,7 +291,7 @@ describe("seller: live order queue", () => {
     expect(within(second).getByRole("button", { name: "Mark Out for Delivery" })).toHaveFocus();
 
     // The last card leaves: the focus goes to the list's heading, not the page's body.
-    await ui.click(within(second).getByRole("button", { name: "Cancel" }));
+    await cancelFrom(second, ui);
     await answer();
     expect(await screen.findByText(/No open orders right now/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Orders List" })).toHaveFocus();
@@ -527,7 +536,6 @@ describe("seller: live order queue", () => {
 
   it("puts a move's answer into the lists without reading any of them again", async () => {
     FakeEventSource.install();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const orders = [
       makeOrder("aaaaaaaa-1", { deliverBy: minutesFromNow(10) }),
       makeOrder("bbbbbbbb-2", { status: "Out for Delivery", deliverBy: minutesFromNow(20) }),
@@ -550,7 +558,7 @@ describe("seller: live order queue", () => {
     await userEvent.click(within(second).getByRole("button", { name: "Mark Delivered" }));
     await waitFor(() => expect(labels()).toEqual(["Order aaaaaaaa", "Order cccccccc"]));
     const third = screen.getByRole("article", { name: "Order cccccccc" });
-    await userEvent.click(within(third).getByRole("button", { name: "Cancel" }));
+    await cancelFrom(third);
     await waitFor(() => expect(labels()).toEqual(["Order aaaaaaaa"]));
     expect(listReads()).toBe(reads);
     // The other lists hold the moved orders too (the history's first read is where they are).
