@@ -1,5 +1,11 @@
 import path from "node:path";
 import { z } from "zod";
+import {
+  checkPaymentEnv,
+  paymentConfig,
+  paymentEnvShape,
+  type PaymentConfig,
+} from "./payment-config";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -72,9 +78,7 @@ const envSchema = z
     SHOP_TIME_ZONE: optionalText,
     SELLER_EMAIL: optionalText.pipe(z.email().optional()),
     SELLER_PASSWORD: optionalText.pipe(z.string().min(8).max(128).optional()),
-    PAYMENT_PROVIDER: optionalText.pipe(z.enum(["demo", "stripe"]).default("demo")),
-    STRIPE_SECRET_KEY: optionalText,
-    STRIPE_WEBHOOK_SECRET: optionalText,
+    ...paymentEnvShape,
     LOG_LEVEL: optionalText.pipe(z.enum(logLevels).default("info")),
     DEMO_CATALOG: optionalText.pipe(
       z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
@@ -83,16 +87,7 @@ const envSchema = z
     GREENCART_AWAIT_WEB_BUILD: optionalText,
   })
   .superRefine((env, ctx) => {
-    if (env.PAYMENT_PROVIDER === "stripe") {
-      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
-        if (!env[key])
-          ctx.addIssue({
-            code: "custom",
-            path: [key],
-            message: "is required when PAYMENT_PROVIDER=stripe",
-          });
-      }
-    }
+    checkPaymentEnv(env, ctx);
     if (env.COOKIE_SAME_SITE === "none" && !env.PUBLIC_URL?.startsWith("https://")) {
       ctx.addIssue({
         code: "custom",
@@ -158,7 +153,7 @@ export interface Config {
   /** IANA time zone the shop's days are counted in (dashboard, export). */
   shopTimeZone: string;
   seller: { email: string; password: string } | undefined;
-  payment: { provider: "demo" | "stripe"; stripeSecretKey?: string; stripeWebhookSecret?: string };
+  payment: PaymentConfig;
   logLevel: (typeof logLevels)[number];
   /** Whether a start on a shop with no products loads the demo catalogue (DEMO_CATALOG, default on). */
   demoCatalog: boolean;
@@ -235,11 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.SELLER_EMAIL && e.SELLER_PASSWORD
         ? { email: e.SELLER_EMAIL.toLowerCase(), password: e.SELLER_PASSWORD }
         : undefined,
-    payment: {
-      provider: e.PAYMENT_PROVIDER,
-      stripeSecretKey: e.STRIPE_SECRET_KEY,
-      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
-    },
+    payment: paymentConfig(e),
     logLevel: e.LOG_LEVEL,
     demoCatalog: e.DEMO_CATALOG === "on",
     awaitWebBuild: e.GREENCART_AWAIT_WEB_BUILD === "1",

@@ -94,6 +94,13 @@ describe("loadConfig", () => {
     [{ DEMO_CATALOG: "no" }, "DEMO_CATALOG"],
     [{ PAYMENT_PROVIDER: "paypal" }, "PAYMENT_PROVIDER"],
     [{ PAYMENT_PROVIDER: "stripe" }, "STRIPE_SECRET_KEY"],
+    [{ PAYMENT_PROVIDER: "razorpay" }, "RAZORPAY_KEY_ID"],
+    [{ PAYMENT_PROVIDER: "razorpay", RAZORPAY_KEY_ID: "rzp_test_x" }, "RAZORPAY_KEY_SECRET"],
+    [
+      { PAYMENT_PROVIDER: "razorpay", RAZORPAY_KEY_ID: "k", RAZORPAY_KEY_SECRET: "s" },
+      "RAZORPAY_WEBHOOK_SECRET",
+    ],
+    [{ RAZORPAY_API_URL: "api.razorpay.com" }, "RAZORPAY_API_URL"],
     [{ SELLER_EMAIL: "a@b.co" }, "SELLER_PASSWORD"],
     [{ SELLER_EMAIL: "not-an-email", SELLER_PASSWORD: "longenough" }, "SELLER_EMAIL"],
     [{ SELLER_EMAIL: "a@b.co", SELLER_PASSWORD: "short" }, "SELLER_PASSWORD"],
@@ -129,6 +136,27 @@ describe("loadConfig", () => {
       stripeSecretKey: "sk_test_x",
       stripeWebhookSecret: "whsec_x",
     });
+  });
+
+  it("reads Razorpay's keys, its API address defaulting to Razorpay's own", () => {
+    const keys = {
+      PAYMENT_PROVIDER: "razorpay",
+      RAZORPAY_KEY_ID: "rzp_test_key",
+      RAZORPAY_KEY_SECRET: "key-secret",
+      RAZORPAY_WEBHOOK_SECRET: "hook-secret",
+    };
+    expect(loadConfig(keys).payment).toEqual({
+      provider: "razorpay",
+      razorpay: {
+        keyId: "rzp_test_key",
+        keySecret: "key-secret",
+        webhookSecret: "hook-secret",
+        apiUrl: "https://api.razorpay.com",
+      },
+    });
+    expect(
+      loadConfig({ ...keys, RAZORPAY_API_URL: "http://127.0.0.1:4010/" }).payment.razorpay?.apiUrl,
+    ).toBe("http://127.0.0.1:4010");
   });
 
   it("reads MEDIA_URL, MEDIA_STORE, TRUST_PROXY and SHOP_TIME_ZONE", () => {
