@@ -144,6 +144,10 @@ export const orderSchema = z.object({
   refundDue: z.boolean(),
   /** When the money was sent back; null until refunded. */
   refundedAt: timestampSchema.nullable(),
+  /** For an online order paid: the payment provider's id of the payment (Razorpay's `pay_...`); null otherwise. */
+  paymentId: z.string().nullable(),
+  /** How it was paid, as the provider reports it (`upi`, `card`, `netbanking`, `wallet`...); null when not told. */
+  paymentMethod: z.string().nullable(),
   address: addressSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,

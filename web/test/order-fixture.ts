@@ -45,6 +45,8 @@ export function makeOrder(id: string, overrides: Partial<Order> = {}): Order {
     deliverBy: "2026-11-22T10:30:00.000Z",
     deliveredAt: null,
     refundedAt: null,
+    paymentId: null,
+    paymentMethod: null,
     cancelReason: null,
     history: [{ status: "Order Placed", at: "2026-11-22T10:00:00.000Z" }],
     ...overrides,

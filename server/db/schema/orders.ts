@@ -48,6 +48,10 @@ export const orders = pgTable(
     refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
     /** The payment provider's id of the refund. */
     refundReference: text("refund_reference"),
+    /** For an online order paid: the provider's id of the payment (Razorpay's `pay_...`). */
+    paymentId: text("payment_id"),
+    /** How it was paid, as the provider says (`upi`, `card`, `netbanking`, `wallet`...). */
+    paymentMethod: text("payment_method"),
     /**
      * For an online order: the network its checkout came from (an IPv4 address, or an IPv6 /64),
      * so that one network's unpaid checkouts can be counted (decision 013).

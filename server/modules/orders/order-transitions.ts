@@ -32,6 +32,8 @@ export interface MoveRequest {
    * `shopper_asked`; the store's and the payment provider's (an unpaid checkout given up) have none.
    */
   cancelReason?: OrderCancelReason;
+  /** A payment's record, kept with the move to `Order Placed` it causes. */
+  payment?: { id?: string; method?: string };
 }
 
 export type MoveOutcome =
@@ -69,6 +71,7 @@ export async function moveOrder(tx: Tx, request: MoveRequest): Promise<MoveOutco
       updatedAt: now,
       ...consequences(order, request.to, now),
       ...(request.to === "Cancelled" ? cancelColumns(request) : {}),
+      ...(request.payment ? paymentColumns(request.payment) : {}),
     })
     .where(eq(orders.id, order.id))
     .returning();
@@ -90,6 +93,17 @@ function cancelColumns(request: MoveRequest): Pick<OrderRow, "cancelReason" | "c
   const why: OrderCancelReason | undefined =
     request.actor === "shopper" ? { reason: "shopper_asked", note: null } : request.cancelReason;
   return { cancelReason: why?.reason ?? null, cancelNote: why?.note || null };
+}
+
+/** The provider's id of a payment and its method, each kept only when told. */
+export function paymentColumns(payment: {
+  id?: string;
+  method?: string;
+}): Partial<Pick<OrderRow, "paymentId" | "paymentMethod">> {
+  return {
+    ...(payment.id ? { paymentId: payment.id } : {}),
+    ...(payment.method ? { paymentMethod: payment.method } : {}),
+  };
 }
 
 /** What reaching `to` means for the order's other fields. */
@@ -150,7 +164,9 @@ async function returnStock(
 export async function changeOrder(
   tx: Tx,
   orderId: string,
-  change: Partial<Pick<OrderRow, "needsRefund" | "refundedAt" | "refundReference">>,
+  change: Partial<
+    Pick<OrderRow, "needsRefund" | "refundedAt" | "refundReference" | "paymentId" | "paymentMethod">
+  >,
 ): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)

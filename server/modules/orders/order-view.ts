@@ -42,6 +42,8 @@ export async function toOrders(db: Executor, rows: OrderRow[], urls: PublicUrls)
     isPaid: row.isPaid,
     refundDue: row.needsRefund,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    paymentId: row.paymentId,
+    paymentMethod: row.paymentMethod,
     address: row.address,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

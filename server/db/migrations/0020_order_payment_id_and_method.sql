@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "payment_id" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_method" text;
