@@ -47,10 +47,9 @@ import { OrderStreamHub } from "./modules/orders/order-stream-hub";
 import { orderStreamRoutes } from "./modules/orders/order-stream-routes";
 import { processStreamLimit } from "./modules/orders/stream-limits";
 import { ordersRoutes } from "./modules/orders/orders-routes";
-import { checkoutRoutes } from "./modules/payments/checkout-routes";
 import { createPaymentProvider } from "./modules/payments/create-payment-provider";
 import { checkoutCloser } from "./modules/payments/online-checkout";
-import { demoPaymentRoutes } from "./modules/payments/demo-routes";
+import { registerPaymentRoutes } from "./modules/payments/register-payment-routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 import { productsRoutes } from "./modules/products/products-routes";
 import { reportsRoutes } from "./modules/reports/reports-routes";
@@ -270,12 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(productsRoutes(deps));
   await app.register(reportsRoutes(deps));
   await app.register(shopRoutes(deps));
-  await app.register(checkoutRoutes(deps));
-  await app.register(demoPaymentRoutes(deps));
-  if (config.payment.provider === "stripe" && config.payment.stripeWebhookSecret) {
-    const { stripeWebhookRoutes } = await import("./modules/payments/stripe-webhook-routes");
-    await app.register(stripeWebhookRoutes(deps, config.payment.stripeWebhookSecret));
-  }
+  await registerPaymentRoutes(app, deps);
   await app.register(apiDocsRoutes());
   await app.register(
     mediaRoutes(media, { cacheBytes: media instanceof DatabaseMediaStorage ? 24 << 20 : 0 }),

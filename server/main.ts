@@ -175,8 +175,10 @@ async function serve(config: Config): Promise<void> {
           ]
         : []),
       config.payment.provider === "demo"
-        ? "  Payments: demo (the store's own page; no money is taken: PAYMENT_PROVIDER=stripe takes real payments)"
-        : "  Payments: Stripe",
+        ? "  Payments: demo (the store's own page; no money is taken: PAYMENT_PROVIDER=razorpay or stripe takes real payments)"
+        : config.payment.provider === "razorpay"
+          ? `  Payments: Razorpay (webhook: ${config.publicUrl}/api/payments/razorpay/webhook)`
+          : "  Payments: Stripe",
     ].join("\n"),
   );
   // The seller login comes last, so it is the line left on screen; Enter shows it again.

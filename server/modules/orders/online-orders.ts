@@ -66,6 +66,7 @@ export async function orderToPay(db: Db, orderId: string) {
       amountPaise: orders.amountPaise,
       deliveryFeePaise: orders.deliveryFeePaise,
       smallCartFeePaise: orders.smallCartFeePaise,
+      paymentExpiresAt: orders.paymentExpiresAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -85,6 +86,8 @@ export async function orderToPay(db: Db, orderId: string) {
   ].filter((fee) => fee.unitPricePaise > 0);
   return {
     amountPaise: order.amountPaise,
+    /** When the stock hold lapses. */
+    holdEndsAt: order.paymentExpiresAt ?? undefined,
     lines: [
       ...items.map((i) => ({
         name: i.product.name,

@@ -120,6 +120,7 @@ async function openCheckout(
         quantity: line.quantity,
       })),
       expiresAt,
+      holdEndsAt: order.holdEndsAt,
       successUrl: back.paid,
       cancelUrl: back.cancelled,
     });

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Db, Tx } from "../../db/database";
 import { isUuid } from "../../db/ids";
 import { orders, paymentEvents, paymentSessions, users } from "../../db/schema";
-import { changeOrder, moveOrder } from "../orders/order-transitions";
+import { changeOrder, moveOrder, paymentColumns } from "../orders/order-transitions";
 import type { PaymentEvent } from "./payment-provider";
 
 export type EventOutcome =
@@ -76,6 +76,7 @@ async function decide(
       to: "Order Placed",
       actor: "payment",
       from: ["Awaiting Payment"],
+      payment: { id: event.paymentId, method: event.paymentMethod },
     });
     if (paid.moved) {
       await tx
@@ -89,7 +90,11 @@ async function decide(
       if (options.takesNoMoneyWhenClosed) return "closed";
       // Money arrived after the hold lapsed and the stock went back on the shelf: never
       // resurrect the order; flag it so the money is returned.
-      await changeOrder(tx, orderId, { needsRefund: true });
+      // The payment's id is kept: it is what the refund names.
+      await changeOrder(tx, orderId, {
+        needsRefund: true,
+        ...paymentColumns({ id: event.paymentId, method: event.paymentMethod }),
+      });
       log?.warn(
         { orderId, eventId: event.eventId },
         "payment arrived for a cancelled order: refund needed",

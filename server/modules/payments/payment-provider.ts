@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   lines: { name: string; unitAmountPaise: number; quantity: number }[];
   /** When the hosted page stops accepting payment. */
   expiresAt: Date;
+  /** When the order's stock hold lapses (Razorpay's link expires with it). */
+  holdEndsAt?: Date;
   /** Absolute addresses the shopper comes back to (PUBLIC_URL, or the client's allowed origin). */
   successUrl: string;
   cancelUrl: string;
@@ -30,18 +32,26 @@ export interface PaymentEvent {
   sessionId?: string;
   /** The order id the store gave the provider, when the event carries it (a fallback to sessionId). */
   orderId?: string;
+  /** For a payment: the provider's id of it (kept on the order, and what a refund names). */
+  paymentId?: string;
+  /** For a payment: how it was paid (`upi`, `card`, `netbanking`, `wallet`...), when told. */
+  paymentMethod?: string;
 }
 
 export interface RefundRequest {
   sessionId: string;
+  /** The provider's id of the payment, when the store has it (recorded from the paid event). */
+  paymentId?: string | null;
   orderId: string;
   amountPaise: number;
   /** The same key for every attempt at one order's refund: the provider pays back at most once. */
   idempotencyKey: string;
 }
 
+export type PaymentProviderName = "demo" | "stripe" | "razorpay";
+
 export interface PaymentProvider {
-  readonly name: "demo" | "stripe";
+  readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Closes a hosted checkout that is no longer wanted (best effort: the order is cancelled anyway). */
   cancelCheckout(sessionId: string): Promise<void>;

@@ -57,6 +57,7 @@ export async function refundOrder(
       throw new Error(`no ${deps.provider.name} payment session for this order`);
     ({ reference } = await deps.provider.refund({
       sessionId: session.id,
+      paymentId: claimed.paymentId,
       orderId,
       amountPaise: claimed.amountPaise,
       idempotencyKey: `refund-${orderId}`,
