@@ -1,6 +1,9 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { callbackQuery, webhookDelivery } from "./razorpay-signing";
+
+export { callbackQuery, webhookDelivery };
 
 // A stand-in for Razorpay's API on loopback (RAZORPAY_API_URL points the SDK here): it answers
 // the Payment Links and refunds calls the store makes, shaped as Razorpay documents them, checks
@@ -46,6 +49,8 @@ export interface RazorpayDouble {
   pay(linkId: string, method?: string): string;
   /** The next `n` calls answer 500 (Razorpay down). */
   failNext(n?: number): void;
+  /** Forgets every request, link and refund (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -56,72 +61,6 @@ const alnum = (n: number) =>
     .padEnd(n, "x")
     .slice(0, n);
 const now = () => Math.floor(Date.now() / 1000);
-
-/** The body and headers of a webhook delivery of `event` for `link`, signed with `secret`. */
-export function webhookDelivery(
-  event: string,
-  link: Pick<DoubleLink, "id" | "amount" | "reference_id"> & { status?: string },
-  secret: string,
-  options: { payment?: { id: string; method?: string }; eventId?: string } = {},
-) {
-  const payload: Record<string, unknown> = {
-    payment_link: {
-      entity: {
-        ...link,
-        status: link.status ?? event.split(".")[1],
-        currency: "INR",
-        amount_paid: options.payment ? link.amount : 0,
-      },
-    },
-  };
-  if (options.payment)
-    payload.payment = {
-      entity: {
-        id: options.payment.id,
-        entity: "payment",
-        amount: link.amount,
-        currency: "INR",
-        status: "captured",
-        method: options.payment.method ?? "upi",
-        captured: true,
-      },
-    };
-  const body = JSON.stringify({
-    entity: "event",
-    account_id: "acc_GreenCartTest",
-    event,
-    contains: Object.keys(payload),
-    payload,
-    created_at: now(),
-  });
-  return {
-    body,
-    headers: {
-      "content-type": "application/json",
-      "x-razorpay-signature": createHmac("sha256", secret).update(body).digest("hex"),
-      "x-razorpay-event-id": options.eventId ?? `evt_${alnum(14)}`,
-    },
-  };
-}
-
-/** The query Razorpay adds to the callback URL, signed with the key secret. */
-export function callbackQuery(
-  link: Pick<DoubleLink, "id" | "reference_id">,
-  paymentId: string,
-  status: string,
-  keySecret: string,
-): Record<string, string> {
-  const signature = createHmac("sha256", keySecret)
-    .update(`${link.id}|${link.reference_id}|${status}|${paymentId}`)
-    .digest("hex");
-  return {
-    razorpay_payment_id: paymentId,
-    razorpay_payment_link_id: link.id,
-    razorpay_payment_link_reference_id: link.reference_id,
-    razorpay_payment_link_status: status,
-    razorpay_signature: signature,
-  };
-}
 
 function error(status: number, description: string, code = "BAD_REQUEST_ERROR") {
   return { status, body: { error: { code, description, source: "NA", step: "NA", reason: "NA" } } };
@@ -290,6 +229,12 @@ export async function startRazorpayDouble(keys: {
     pay,
     failNext: (n = 1) => {
       failing = n;
+    },
+    reset: () => {
+      requests.length = 0;
+      links.clear();
+      refundsByKey.clear();
+      failing = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll } from "vitest";
+import { afterAll, beforeEach } from "vitest";
 import { orders, paymentEvents, products } from "../db/schema";
 import { insertProduct } from "./factories";
 import { startRazorpayDouble, webhookDelivery, type DoubleLink } from "./razorpay-double";
@@ -30,6 +30,7 @@ export const razorpayEnv = (apiUrl: string) => ({
 export async function useRazorpayStore() {
   const double = await startRazorpayDouble(razorpayKeys);
   afterAll(() => double.close());
+  beforeEach(() => double.reset());
   const t = useTestApp(razorpayEnv(double.url));
 
   /** A shopper's online checkout of `quantity` of a product (`stock` in stock), and its link. */

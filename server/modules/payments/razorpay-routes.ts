@@ -23,12 +23,11 @@ export interface RazorpaySecrets {
 }
 
 /**
- * Razorpay's three doors into the store: the browser callback (only redirects), the signed
- * webhook (the one thing that marks an order paid) and the seller's "Check with Razorpay".
+ * Razorpay's doors into the store: the browser callback (only redirects) and the signed webhook
+ * (the one thing that marks an order paid). Its JSON is kept raw: this plugin has no other route.
  */
 export function razorpayRoutes(
   deps: AppDeps & { urls: PublicUrls; payments: PaymentProvider },
-  client: RazorpayClient,
   secrets: RazorpaySecrets,
 ) {
   return async (fastify: FastifyInstance) => {
@@ -99,7 +98,13 @@ export function razorpayRoutes(
         return { received: true as const, outcome };
       },
     );
+  };
+}
 
+/** The seller's "Check with Razorpay" (JSON parsed as everywhere else: its own plugin). */
+export function razorpayCheckRoutes(deps: AppDeps & { urls: PublicUrls }, client: RazorpayClient) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
       "/api/order/payment-check",
       {

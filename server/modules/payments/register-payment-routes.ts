@@ -30,12 +30,13 @@ export async function registerPaymentRoutes(
     await app.register(stripeWebhookRoutes(deps, payment.stripeWebhookSecret));
   }
   if (payment.provider === "razorpay" && payment.razorpay) {
-    const { razorpayRoutes } = await import("./razorpay-routes");
+    const { razorpayCheckRoutes, razorpayRoutes } = await import("./razorpay-routes");
     const { createRazorpayClient } = await import("./razorpay-provider");
     // The app's provider's own client (a test may pass a provider of its own), else one made here.
     const client =
       (deps.payments as Partial<{ client: RazorpayClient }>).client ??
       createRazorpayClient(payment.razorpay);
-    await app.register(razorpayRoutes(deps, client, payment.razorpay));
+    await app.register(razorpayRoutes(deps, payment.razorpay));
+    await app.register(razorpayCheckRoutes(deps, client));
   }
 }
