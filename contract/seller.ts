@@ -17,6 +17,8 @@ export type SellerLoginInput = z.infer<typeof sellerLoginSchema>;
 export const shopSettingsResponseSchema = successSchema.extend({
   /** The shop's time zone (SHOP_TIME_ZONE): its days, and the times the seller's pages show. */
   timeZone: z.string(),
+  /** Who takes online payments (PAYMENT_PROVIDER): the seller's pages offer what it allows. */
+  paymentProvider: z.enum(["demo", "stripe", "razorpay"]).optional(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsResponseSchema>;
 

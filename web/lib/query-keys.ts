@@ -78,4 +78,6 @@ export const sellerKeys = {
   dashboard: (days: number) => ["seller", "dashboard", days] as const,
   /** The shop's time zone (SHOP_TIME_ZONE), in which its days are counted. */
   timeZone: ["seller", "time-zone"] as const,
+  /** Who takes online payments (PAYMENT_PROVIDER). */
+  paymentProvider: ["seller", "payment-provider"] as const,
 };

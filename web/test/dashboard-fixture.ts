@@ -20,6 +20,9 @@ export function quietDashboard(timeZone = "Asia/Kolkata"): Dashboard {
 }
 
 /** The shop's settings (`GET /api/seller/shop`) in `timeZone`. */
-export function shopSettings(timeZone = "Asia/Kolkata"): ShopSettings {
-  return { success: true, timeZone };
+export function shopSettings(
+  timeZone = "Asia/Kolkata",
+  paymentProvider: ShopSettings["paymentProvider"] = "demo",
+): ShopSettings {
+  return { success: true, timeZone, paymentProvider };
 }

@@ -1,16 +1,29 @@
 import type { Order } from "../../contract/order";
 import type { CancelReason } from "../../contract/order-status";
 
+/** How the payment provider's method names read ("Paid by UPI"); others are shown as sent. */
+const methodWords: Record<string, string> = {
+  upi: "UPI",
+  card: "card",
+  netbanking: "netbanking",
+  wallet: "wallet",
+  emi: "EMI",
+  paylater: "Pay Later",
+};
+
 /**
- * How an order's payment reads, to shopper and seller alike: Paid, Pending (still to be paid: cash on
- * delivery on its way), Refund due, Refunded, or Not charged (cancelled before any money was
- * taken: never "Pending", nothing is owed).
+ * How an order's payment reads, to shopper and seller alike: Paid (Paid by UPI, when the provider
+ * said how), Pending (still to be paid: cash on delivery on its way), Refund due, Refunded, or Not
+ * charged (cancelled before any money was taken: never "Pending", nothing is owed).
  */
 export function paymentStatus(
-  order: Pick<Order, "isPaid" | "refundDue" | "refundedAt" | "status">,
+  order: Pick<Order, "isPaid" | "refundDue" | "refundedAt" | "status"> &
+    Partial<Pick<Order, "paymentMethod">>,
 ): string {
   if (order.refundedAt) return "Refunded";
   if (order.refundDue) return "Refund due";
+  if (order.isPaid && order.paymentMethod)
+    return `Paid by ${methodWords[order.paymentMethod] ?? order.paymentMethod}`;
   if (order.isPaid) return "Paid";
   return order.status === "Cancelled" ? "Not charged" : "Pending";
 }

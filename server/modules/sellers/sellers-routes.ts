@@ -74,7 +74,11 @@ export function sellersRoutes(deps: AppDeps & SessionEndDeps & { shop: ShopStore
           response: { 200: shopSettingsResponseSchema, ...errorResponses },
         },
       },
-      async () => ({ success: true as const, timeZone: (await deps.shop.get()).timeZone }),
+      async () => ({
+        success: true as const,
+        timeZone: (await deps.shop.get()).timeZone,
+        paymentProvider: deps.config.payment.provider,
+      }),
     );
 
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -30,13 +30,14 @@ describe("seller login", () => {
     expect(seller.email).toBe("owner@shop.example");
   });
 
-  it("tells a seller, and only a seller, the shop's time zone", async () => {
+  it("tells a seller, and only a seller, the shop's time zone and who takes online payments", async () => {
     const seller = await createSeller(t.database.db);
     const shop = (cookies: Record<string, string>) =>
       t.app.inject({ url: "/api/seller/shop", cookies });
     expect((await shop(seller.cookies)).json()).toEqual({
       success: true,
       timeZone: "Asia/Kolkata",
+      paymentProvider: "demo",
     });
     expect((await shop((await createShopper(t.database.db)).cookies)).statusCode).toBe(401);
     expect((await shop({})).statusCode).toBe(401);

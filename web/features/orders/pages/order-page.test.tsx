@@ -48,6 +48,13 @@ const packing = makeOrder(id, {
 });
 
 describe("order detail", () => {
+  it("says how an online order was paid, as the payment provider reported it", async () => {
+    FakeEventSource.install();
+    serve(() => ({ ...packing, paymentId: "pay_Shown789", paymentMethod: "upi" }));
+    render();
+    expect(await screen.findByText("Online · Paid by UPI")).toBeInTheDocument();
+  });
+
   it("shows the timeline with times and a countdown that refreshes", async () => {
     FakeEventSource.install();
     serve(() => packing);

@@ -7,6 +7,7 @@ import { useMoveOrder } from "../api/order-moves";
 import { orderNumber, paymentStatus } from "../../../ui/order-words";
 import { OrderStatusBadge } from "./order-format";
 import { OrderMoves } from "./order-moves";
+import { OrderPaymentCheckButton } from "./order-payment-check-button";
 import { OrderRefundButton } from "./order-refund-button";
 import { shopFormat } from "./shop-time";
 
@@ -124,6 +125,12 @@ export const OrderCard = memo(function OrderCard({
         <p className={order.refundDue ? "font-medium text-red-700" : undefined}>
           Method: {order.paymentType === "COD" ? "COD" : "Online"} · Payment: {payment}
         </p>
+        {order.paymentId && (
+          <p className="text-xs break-all text-gray-600">
+            Payment id: <span className="font-mono">{order.paymentId}</span>
+          </p>
+        )}
+        {order.status === "Awaiting Payment" && <OrderPaymentCheckButton order={order} />}
         <OrderMoves order={order} move={move} />
         {order.refundDue && !order.refundedAt && <OrderRefundButton order={order} />}
       </div>
