@@ -1,4 +1,4 @@
-// `npm run bench [-- --only bundle,catalogue,checkout,memory,fanout,dashboard,pagespeed]
+// `npm run bench [-- --only bundle,catalogue,checkout,memory,fanout,dashboard,razorpay,pagespeed]
 //  [--quick] [--products N]`: measures the store on this machine, each figure beside its ceiling
 // measured in the same run, prints tables and writes bench/results/latest.json. Loopback only,
 // bounded in time. Sections needing PostgreSQL use BENCH_DATABASE_URL or TEST_DATABASE_URL
@@ -16,6 +16,7 @@ import { benchDashboard } from "./dashboard";
 import { benchFanOut } from "./fan-out";
 import { benchMemory } from "./memory";
 import { benchPageSpeed } from "./page-speed";
+import { benchRazorpayWebhook } from "./razorpay-webhook";
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +25,16 @@ const { values } = parseArgs({
     products: { type: "string" },
   },
 });
-const all = ["bundle", "catalogue", "checkout", "memory", "fanout", "dashboard", "pagespeed"];
+const all = [
+  "bundle",
+  "catalogue",
+  "checkout",
+  "memory",
+  "fanout",
+  "dashboard",
+  "razorpay",
+  "pagespeed",
+];
 const wanted = new Set((values.only ?? all.join(",")).split(","));
 const quick = values.quick ?? false;
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -158,6 +168,20 @@ if (wanted.has("dashboard")) {
   });
   console.log("\nSeller dashboard on PostgreSQL with past orders; floor = /api/health");
   console.table((results.dashboard as { rows: unknown[] }).rows);
+  save();
+}
+if (wanted.has("razorpay")) {
+  const webhook = await benchRazorpayWebhook({
+    adminUrl,
+    orders: 200,
+    perSecond: 200,
+    seconds: quick ? 3 : 10,
+  });
+  results.razorpayWebhook = webhook;
+  console.log(
+    `\nRazorpay webhook on PostgreSQL, one store process, 200 signed deliveries a second (${webhook.orders} orders paid once each, then retries and late expiries); ceiling = bare node:http answering the same bytes at the same rate. Orders placed at the end: ${webhook.ordersPlaced} (must equal ${webhook.orders})`,
+  );
+  console.table(webhook.rows);
   save();
 }
 if (wanted.has("pagespeed")) {
