@@ -101,3 +101,49 @@ test("online payment through Razorpay's page (the double) returns via the callba
   await snap(page, testInfo, "razorpay-paid-order");
   await context.close();
 });
+
+test("a shopper who left two Razorpay payments unfinished gives them up from the cart (their links cancelled at Razorpay) and pays for this one", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: storeUrl });
+  const page = await context.newPage();
+  await page.goto("/products/dairy");
+  await page
+    .getByRole("button", { name: /^Add .* to cart$/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Login" }).click();
+  await register(page, newShopper());
+  await addAddress(page);
+
+  for (let left = 0; left < 2; left++) {
+    await page.getByLabel("Payment Method").selectOption("Online");
+    await page.getByRole("button", { name: "Proceed to Checkout" }).first().click();
+    await expect(page).toHaveURL(new RegExp(`^${double.url}/pay/plink_`));
+    await page.goto("/cart");
+    await page
+      .getByRole("button", { name: /^Add one more / })
+      .first()
+      .click();
+  }
+  const before = double.sent("POST", /\/cancel$/).length;
+  await page.getByLabel("Payment Method").selectOption("Online");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).first().click();
+  const notice = page.getByRole("alert").filter({ hasText: "You left online payments unfinished" });
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Cancel them and pay for this cart" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${double.url}/pay/plink_`));
+  expect(double.sent("POST", /\/cancel$/).length - before).toBe(2);
+  await page.getByRole("button", { name: "Pay by UPI" }).click();
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 15_000 });
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(
+    page
+      .getByRole("article")
+      .first()
+      .getByText(/Online · Paid by UPI/),
+  ).toBeVisible();
+  await context.close();
+});
