@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../../contract/order";
-import { orders } from "../../db/schema";
+import { orderStatusHistory, orders } from "../../db/schema";
 import { razorpayKeys, useRazorpayStore } from "../../test/razorpay-store";
 import { webhookDelivery } from "../../test/razorpay-double";
 import { createSeller } from "../../test/sessions";
@@ -84,6 +84,33 @@ describe("Razorpay expiry", () => {
   });
 });
 
+describe("Razorpay payment after the hold lapsed", () => {
+  it("money paid after the sweep cancelled the order leaves it cancelled, its stock on the shelf, and a refund due that reaches Razorpay once", async () => {
+    const seller = await createSeller(t.database.db);
+    const { orderId, link, product } = await checkout(2);
+    await t.database.db
+      .update(orders)
+      .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
+    expect(await cancelExpiredPayments(t.database.db)).toBe(1);
+    const late = paidEvent(link);
+    expect((await deliver(late)).json()).toEqual({ received: true, outcome: "refund_needed" });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "Cancelled",
+      isPaid: false,
+      needsRefund: true,
+      paymentId: link.payments![0]!.payment_id,
+    });
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await post(t.app, "/api/order/refund", { orderId }, seller.cookies)).statusCode).toBe(
+      200,
+    );
+    expect(refunds().map((r) => r.path)).toEqual([
+      `/v1/payments/${link.payments![0]!.payment_id}/refund`,
+    ]);
+  });
+});
+
 describe("Check with Razorpay", () => {
   const check = (orderId: string, cookies: Record<string, string>) =>
     post(t.app, "/api/order/payment-check", { orderId }, cookies);
@@ -114,6 +141,24 @@ describe("Check with Razorpay", () => {
     });
     const history = (await orderRow(orderId)).placedAt;
     expect(history).not.toBeNull();
+  });
+
+  it("a check racing the webhook: one Order Placed", async () => {
+    const seller = await createSeller(t.database.db);
+    const { orderId, link } = await checkout();
+    const delivery = paidEvent(link);
+    const answers = await Promise.all([
+      check(orderId, seller.cookies),
+      deliver(delivery),
+      check(orderId, seller.cookies),
+      deliver(delivery),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const history = await t.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId));
+    expect(history.map((h) => h.toStatus)).toEqual(["Awaiting Payment", "Order Placed"]);
   });
 
   it("an expired link: the check cancels the order and returns its stock; a link still open changes nothing", async () => {
