@@ -84,6 +84,23 @@ describe("Razorpay expiry", () => {
   });
 });
 
+describe("Razorpay links given up", () => {
+  it("an order the seller cancels while it awaits payment has its link cancelled at Razorpay, so it can no longer be paid", async () => {
+    const seller = await createSeller(t.database.db);
+    const { orderId, link, product } = await checkout(2);
+    const cancelled = await post(
+      t.app,
+      "/api/order/status",
+      { orderId, status: "Cancelled", reason: "out_of_stock" },
+      seller.cookies,
+    );
+    expect(cancelled.statusCode).toBe(200);
+    expect(double.sent("POST", `/v1/payment_links/${link.id}/cancel`)).toHaveLength(1);
+    expect(link.status).toBe("cancelled");
+    expect(await stockOf(product.id)).toBe(5);
+  });
+});
+
 describe("Razorpay payment after the hold lapsed", () => {
   it("money paid after the sweep cancelled the order leaves it cancelled, its stock on the shelf, and a refund due that reaches Razorpay once", async () => {
     const seller = await createSeller(t.database.db);
