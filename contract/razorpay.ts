@@ -3,13 +3,19 @@ import { z } from "zod";
 // What Razorpay sends the store (its Payment Links' callback and webhook) and answers it (a link
 // fetched for reconciliation), reduced to the fields the store reads. Unknown fields pass.
 
-/** `GET /api/payments/razorpay/callback`: the query Razorpay adds when it sends the shopper back. */
+/** A callback parameter: one that is not plain text of a sane length counts as absent. */
+const callbackParameter = (max: number) => z.string().max(max).optional().catch(undefined);
+
+/**
+ * `GET /api/payments/razorpay/callback`: the query Razorpay adds when it sends the shopper back.
+ * Never refused: a query that is not Razorpay's is an unsigned one, redirected to the cart.
+ */
 export const razorpayCallbackQuerySchema = z.looseObject({
-  razorpay_payment_id: z.string().max(100).optional(),
-  razorpay_payment_link_id: z.string().max(100).optional(),
-  razorpay_payment_link_reference_id: z.string().max(100).optional(),
-  razorpay_payment_link_status: z.string().max(40).optional(),
-  razorpay_signature: z.string().max(200).optional(),
+  razorpay_payment_id: callbackParameter(100),
+  razorpay_payment_link_id: callbackParameter(100),
+  razorpay_payment_link_reference_id: callbackParameter(100),
+  razorpay_payment_link_status: callbackParameter(40),
+  razorpay_signature: callbackParameter(200),
 });
 export type RazorpayCallbackQuery = z.infer<typeof razorpayCallbackQuerySchema>;
 

@@ -231,7 +231,12 @@ describe("Razorpay callback", () => {
       await callback(callbackQuery(link, paymentId, "paid", "another-secret")),
       await callback(callbackQuery(link, paymentId, "partially_paid", razorpayKeys.keySecret)),
       await callback({}),
+      await callback({ ...good, razorpay_signature: "f".repeat(5000) }),
     ];
+    const repeated = await t.app.inject({
+      url: `/api/payments/razorpay/callback?${new URLSearchParams(good)}&razorpay_signature=x`,
+    });
+    answers.push(repeated);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(303);
       expect(answer.headers.location).toMatch(/^http:\/\/localhost:3000\/cart/);
