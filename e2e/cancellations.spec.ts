@@ -62,7 +62,7 @@ test("the shopper cancels from the order page, after saying yes in the store's o
   page: seller,
   browser,
 }) => {
-  const name = uniqueName("Cancel Lychees");
+  const name = uniqueName("Cancelled Jamun");
   await sellerLogin(seller);
   await addProduct(seller, { name, stock: 10 });
 
