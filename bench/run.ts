@@ -1,4 +1,4 @@
-// `npm run bench [-- --only bundle,catalogue,checkout,memory,fanout,dashboard,pagespeed]
+// `npm run bench [-- --only bundle,catalogue,checkout,shop,memory,fanout,dashboard,pagespeed]
 //  [--quick] [--products N]`: measures the store on this machine, each figure beside its ceiling
 // measured in the same run, prints tables and writes bench/results/latest.json. Loopback only,
 // bounded in time. Sections needing PostgreSQL use BENCH_DATABASE_URL or TEST_DATABASE_URL
@@ -16,6 +16,7 @@ import { benchDashboard } from "./dashboard";
 import { benchFanOut } from "./fan-out";
 import { benchMemory } from "./memory";
 import { benchPageSpeed } from "./page-speed";
+import { benchShop } from "./shop";
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +25,16 @@ const { values } = parseArgs({
     products: { type: "string" },
   },
 });
-const all = ["bundle", "catalogue", "checkout", "memory", "fanout", "dashboard", "pagespeed"];
+const all = [
+  "bundle",
+  "catalogue",
+  "checkout",
+  "shop",
+  "memory",
+  "fanout",
+  "dashboard",
+  "pagespeed",
+];
 const wanted = new Set((values.only ?? all.join(",")).split(","));
 const quick = values.quick ?? false;
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -127,6 +137,25 @@ if (wanted.has("checkout")) {
     "Cores used meanwhile (of the machine's), by whom, and how long the store's event loop and the reader waited for a CPU each second: the rounds' mean",
   );
   console.table(cpu);
+  save();
+}
+if (wanted.has("shop")) {
+  const shop = await benchShop({ seconds: quick ? 3 : 10 });
+  results.shop = shop;
+  console.log(
+    `\nThe shop's delivery check and cart quote (issue 43): ${shop.products} products, ${shop.connections} connections, ms; p97.5 is at least p95; beside the idle list read of the same run`,
+  );
+  console.table(
+    shop.rows.map((r) => ({
+      call: r.call,
+      target: r.target,
+      "req/s": r.figures.requestsPerSecond,
+      p50: r.figures.p50Ms,
+      "p97.5": r.figures.p97_5Ms,
+      p99: r.figures.p99Ms,
+      non2xx: r.figures.non2xx,
+    })),
+  );
   save();
 }
 if (wanted.has("memory")) {
