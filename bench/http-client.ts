@@ -8,6 +8,7 @@ export interface Answer {
   body: string;
   /** The body's bytes as sent (not decoded: a compressed answer stays compressed). */
   bytes: Buffer;
+  headers: http.IncomingHttpHeaders;
 }
 
 /** A plain HTTP request over loopback, answered with its status and body. */
@@ -33,7 +34,12 @@ export function request(
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
           const bytes = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, body: bytes.toString(), bytes });
+          resolve({
+            status: res.statusCode ?? 0,
+            body: bytes.toString(),
+            bytes,
+            headers: res.headers,
+          });
         });
         res.on("error", reject);
       },

@@ -1,4 +1,4 @@
-// `npm run bench [-- --only bundle,catalogue,checkout,memory,fanout,dashboard,razorpay,pagespeed]
+// `npm run bench [-- --only bundle,catalogue,checkout,shop,memory,fanout,dashboard,razorpay,pagespeed]
 //  [--quick] [--products N]`: measures the store on this machine, each figure beside its ceiling
 // measured in the same run, prints tables and writes bench/results/latest.json. Loopback only,
 // bounded in time. Sections needing PostgreSQL use BENCH_DATABASE_URL or TEST_DATABASE_URL
@@ -17,6 +17,7 @@ import { benchFanOut } from "./fan-out";
 import { benchMemory } from "./memory";
 import { benchPageSpeed } from "./page-speed";
 import { benchRazorpayWebhook } from "./razorpay-webhook";
+import { benchShop } from "./shop";
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +30,7 @@ const all = [
   "bundle",
   "catalogue",
   "checkout",
+  "shop",
   "memory",
   "fanout",
   "dashboard",
@@ -137,6 +139,25 @@ if (wanted.has("checkout")) {
     "Cores used meanwhile (of the machine's), by whom, and how long the store's event loop and the reader waited for a CPU each second: the rounds' mean",
   );
   console.table(cpu);
+  save();
+}
+if (wanted.has("shop")) {
+  const shop = await benchShop({ seconds: quick ? 3 : 10 });
+  results.shop = shop;
+  console.log(
+    `\nThe shop's delivery check and cart quote (issue 43): ${shop.products} products, ${shop.connections} connections, ms; p97.5 is at least p95; beside the idle list read of the same run`,
+  );
+  console.table(
+    shop.rows.map((r) => ({
+      call: r.call,
+      target: r.target,
+      "req/s": r.figures.requestsPerSecond,
+      p50: r.figures.p50Ms,
+      "p97.5": r.figures.p97_5Ms,
+      p99: r.figures.p99Ms,
+      non2xx: r.figures.non2xx,
+    })),
+  );
   save();
 }
 if (wanted.has("memory")) {

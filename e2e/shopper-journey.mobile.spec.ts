@@ -22,8 +22,12 @@ test("on a phone, a visitor uses the mobile menu, buys cash on delivery and canc
   await expect(page).toHaveURL(/\/my-orders$/);
   const order = page.getByRole("article").first();
   await expect(order.getByTestId("order-status")).toContainText("Order Placed");
-  page.once("dialog", (dialog) => void dialog.accept());
   await order.getByRole("button", { name: "Cancel order" }).click();
+  // The store asks in its own dialog, not the browser's confirm.
+  await page
+    .getByRole("dialog", { name: /^Cancel order / })
+    .getByRole("button", { name: "Yes, cancel it" })
+    .click();
   await expect(order.getByTestId("order-status")).toContainText("Cancelled");
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.locator("#mobile-menu").getByRole("link", { name: "My Orders" })).toBeVisible();

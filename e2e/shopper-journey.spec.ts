@@ -55,7 +55,11 @@ test("a visitor browses, searches with a typo, registers, keeps the cart, orders
   await expect(order.getByText(/Arriving by/)).toBeVisible();
   await snap(page, testInfo, "my-orders");
 
-  page.once("dialog", (dialog) => void dialog.accept());
   await order.getByRole("button", { name: "Cancel order" }).click();
+  // The store asks in its own dialog, not the browser's confirm.
+  await page
+    .getByRole("dialog", { name: /^Cancel order / })
+    .getByRole("button", { name: "Yes, cancel it" })
+    .click();
   await expect(order.getByTestId("order-status")).toContainText("Cancelled");
 });

@@ -104,6 +104,8 @@ declare module "fastify" {
     changesListing?: boolean;
     /** The route told this process's catalogue the stock it changed: no need to wait for the feed. */
     stockKnown?: boolean;
+    /** A POST that changes nothing (a cart's quote): there is no change to announce. */
+    readsOnly?: boolean;
   }
   interface FastifyInstance {
     deps: StoreDeps;
@@ -235,8 +237,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // sees it); other processes hear through the database.
   app.addHook("onSend", (request, reply, payload, done) => {
     options.inspectAnswer?.(request, reply, payload);
-    if (!stateChanging.has(request.method) || reply.statusCode >= 400) return done(null, payload);
     const config = request.routeOptions.config;
+    if (!stateChanging.has(request.method) || reply.statusCode >= 400 || config.readsOnly)
+      return done(null, payload);
     if (config.changesListing) deps.catalog.cache.listingChanged();
     if (config.stockKnown) {
       void changes.announce();

@@ -52,6 +52,7 @@ beforeAll(async () => {
             address: { _id: address!.id, ...addressInput() },
             addressId: address!.id,
             amountPaise: 4500,
+            itemsTotalPaise: 4500,
             paymentType: "COD",
             status: "Delivered",
             placedAt: at,

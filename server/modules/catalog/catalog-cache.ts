@@ -38,6 +38,8 @@ interface Cached {
 }
 
 const MAX_ENTRIES = 1000;
+/** Offer prices kept at most (ids asked for that are not on sale count too): then they start over. */
+const MAX_PRICES = 50_000;
 
 /**
  * Catalogue answers are read far more often than products change. Each distinct query's products
@@ -51,6 +53,8 @@ const MAX_ENTRIES = 1000;
 export class CatalogCache {
   private generation = 0;
   private readonly entries = new Map<string, Cached>();
+  /** Offer prices in paise by product id (null: no such product on sale), read at `generation`. */
+  private prices = { generation: 0, paise: new Map<string, number | null>() };
 
   constructor(
     readonly board: StockBoard,
@@ -68,6 +72,32 @@ export class CatalogCache {
 
   product(id: string, compute: () => Promise<CatalogEntry>): Promise<CatalogAnswer> {
     return this.answer(`product:${id}`, "product", async () => ({ entries: [await compute()] }));
+  }
+
+  /**
+   * Products' offer prices in paise (null: not a product on sale), as `read` finds those not kept;
+   * kept until a listing changes (prices are part of it). A cart's quote reads them at every change
+   * of the cart: an order is priced from the database all the same, and refused if its total is not
+   * the one the quote showed.
+   */
+  async offerPrices(
+    ids: readonly string[],
+    read: (ids: string[]) => Promise<Map<string, number>>,
+  ): Promise<Map<string, number | null>> {
+    if (this.prices.generation !== this.generation || this.prices.paise.size > MAX_PRICES)
+      this.prices = { generation: this.generation, paise: new Map() };
+    const kept = this.prices;
+    const missing = ids.filter((id) => !kept.paise.has(id));
+    const found = missing.length > 0 ? await read(missing) : new Map<string, number>();
+    // A listing change while it was read: answer what was read, keep none of it.
+    const keep = kept.generation === this.generation;
+    const answer = new Map<string, number | null>();
+    for (const id of ids) {
+      const paise = kept.paise.has(id) ? kept.paise.get(id)! : (found.get(id) ?? null);
+      if (keep) kept.paise.set(id, paise);
+      answer.set(id, paise);
+    }
+    return answer;
   }
 
   /**

@@ -224,3 +224,61 @@ describe("CatalogCache", () => {
     expect(reads).toBe(3);
   });
 });
+
+describe("the offer prices a cart's quote reads", () => {
+  function priced() {
+    const cache = new CatalogCache(new StockBoard());
+    const asked: string[][] = [];
+    let paise = new Map([
+      ["a", 4500],
+      ["b", 9900],
+    ]);
+    const read = async (ids: string[]) => {
+      asked.push(ids);
+      return new Map(ids.flatMap((id) => (paise.has(id) ? [[id, paise.get(id)!] as const] : [])));
+    };
+    return { cache, asked, read, setPrices: (next: Map<string, number>) => (paise = next) };
+  }
+
+  it("reads each product once, a product not on sale too, until a listing changes", async () => {
+    const { cache, asked, read, setPrices } = priced();
+    expect(await cache.offerPrices(["a", "x"], read)).toEqual(
+      new Map([
+        ["a", 4500],
+        ["x", null],
+      ]),
+    );
+    expect(await cache.offerPrices(["a", "b", "x"], read)).toEqual(
+      new Map([
+        ["a", 4500],
+        ["b", 9900],
+        ["x", null],
+      ]),
+    );
+    expect(asked).toEqual([["a", "x"], ["b"]]);
+
+    setPrices(new Map([["a", 5000]]));
+    cache.listingChanged("a");
+    expect(await cache.offerPrices(["a", "b"], read)).toEqual(
+      new Map([
+        ["a", 5000],
+        ["b", null],
+      ]),
+    );
+    expect(asked.at(-1)).toEqual(["a", "b"]);
+  });
+
+  it("keeps nothing it read while a listing changed", async () => {
+    const { cache, asked, read, setPrices } = priced();
+    const racing = async (ids: string[]) => {
+      const answer = await read(ids);
+      // The seller's new price is committed while the old one is on its way.
+      setPrices(new Map([["a", 5000]]));
+      cache.listingChanged("a");
+      return answer;
+    };
+    expect((await cache.offerPrices(["a"], racing)).get("a")).toBe(4500);
+    expect((await cache.offerPrices(["a"], read)).get("a")).toBe(5000);
+    expect(asked).toEqual([["a"], ["a"]]);
+  });
+});

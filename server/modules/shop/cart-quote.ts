@@ -4,6 +4,7 @@ import { paiseToRupees } from "../../../contract/money";
 import { priceCart, type CartPrice } from "../../../contract/pricing";
 import type { Quote, QuoteRequest } from "../../../contract/shop";
 import type { Db } from "../../db/database";
+import type { CatalogCache } from "../catalog/catalog-cache";
 import { isUuid } from "../../db/ids";
 import { addresses, products } from "../../db/schema";
 import { AppError, notAuthorized, notFound } from "../../http/app-error";
@@ -50,23 +51,26 @@ export async function deliveryToAddress(
 /** `POST /api/cart/quote`: the cart priced as an order of it would be, now. */
 export async function quoteCart(
   db: Db,
+  catalog: Pick<CatalogCache, "offerPrices">,
   settings: ShopSettings,
   input: QuoteRequest,
   userId: string | undefined,
 ): Promise<Quote> {
   const unknown = input.items.find((item) => !isUuid(item.product));
   if (unknown) throw new AppError("not_found", "Product not found", { productId: unknown.product });
-  const ids = input.items.map((item) => item.product);
-  const rows = await db
-    .select({ id: products.id, offerPricePaise: products.offerPricePaise })
-    .from(products)
-    .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
-  const prices = new Map(rows.map((row) => [row.id, row.offerPricePaise]));
-  const missing = ids.find((id) => !prices.has(id));
+  const ids = input.items.map((item) => item.product.toLowerCase());
+  const prices = await catalog.offerPrices(ids, async (unknownIds) => {
+    const rows = await db
+      .select({ id: products.id, offerPricePaise: products.offerPricePaise })
+      .from(products)
+      .where(and(inArray(products.id, unknownIds), isNull(products.deletedAt)));
+    return new Map(rows.map((row) => [row.id, row.offerPricePaise]));
+  });
+  const missing = ids.find((id) => prices.get(id) == null);
   if (missing) throw new AppError("not_found", "Product not found", { productId: missing });
   const price = priceCart(
     input.items.map((item) => ({
-      unitPricePaise: prices.get(item.product)!,
+      unitPricePaise: prices.get(item.product.toLowerCase())!,
       quantity: item.quantity,
     })),
     settings.fees,

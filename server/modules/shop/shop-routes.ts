@@ -12,12 +12,13 @@ import {
 } from "../../../contract/shop";
 import type { AppDeps } from "../../app-deps";
 import { errorResponses } from "../../http/route-schemas";
+import type { CatalogCache } from "../catalog/catalog-cache";
 import { quoteCart } from "./cart-quote";
 import { shopAnswer } from "./shop-settings";
 import type { ShopStore } from "./shop-store";
 
 /** The shop's settings, where it delivers, and what a cart costs (decision 045). */
-export function shopRoutes(deps: AppDeps & { shop: ShopStore }) {
+export function shopRoutes(deps: AppDeps & { shop: ShopStore; catalog: { cache: CatalogCache } }) {
   const { requireSeller, personal, owner } = deps.guards;
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,6 +89,7 @@ export function shopRoutes(deps: AppDeps & { shop: ShopStore }) {
       "/api/cart/quote",
       {
         onRequest: personal,
+        config: { readsOnly: true },
         schema: {
           tags: ["account"],
           summary: "What a cart comes to: items, each fee and the total, as an order of it would",
@@ -100,7 +102,13 @@ export function shopRoutes(deps: AppDeps & { shop: ShopStore }) {
           request.body.address === undefined ? undefined : await owner(request, "user");
         return {
           success: true as const,
-          quote: await quoteCart(deps.db, await deps.shop.get(), request.body, userId ?? undefined),
+          quote: await quoteCart(
+            deps.db,
+            deps.catalog.cache,
+            await deps.shop.get(),
+            request.body,
+            userId ?? undefined,
+          ),
         };
       },
     );

@@ -163,6 +163,34 @@ describe("where it delivers and what a cart costs", () => {
     });
   });
 
+  it("quotes at the price the seller set a moment ago, and a quote announces no change", async () => {
+    await setShop(puneShop);
+    const { cookies } = await createSeller(t.database.db);
+    const rice = await insertProduct(t.database.db, { price: 60, offerPrice: 45 });
+    const quote = async () =>
+      (
+        await post(t.app, "/api/cart/quote", { items: [{ product: rice.id, quantity: 2 }] })
+      ).json<QuoteResponse>().quote.itemsTotal;
+    const announced = t.app.deps.changes.caughtUp.announced;
+    expect(await quote()).toBe(90);
+    expect(await quote()).toBe(90);
+    // A quote changes nothing: no other process needs telling, nor this one's streams.
+    expect(t.app.deps.changes.caughtUp.announced).toBe(announced);
+    const updated = await post(
+      t.app,
+      "/api/product/update",
+      { id: rice.id, offerPrice: 50 },
+      cookies,
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(await quote()).toBe(100);
+    await post(t.app, "/api/product/delete", { id: rice.id }, cookies);
+    const gone = await post(t.app, "/api/cart/quote", {
+      items: [{ product: rice.id, quantity: 2 }],
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it("judges a shopper's own address in a quote, and no one else's", async () => {
     await setShop({ ...puneShop, delivery: { ...puneShop.delivery, pinCodes: ["411005"] } });
     const rice = await insertProduct(t.database.db, { offerPrice: 45 });
