@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db, Tx } from "../../db/database";
 import { isUuid } from "../../db/ids";
@@ -29,6 +29,15 @@ export async function applyPaymentEvent(
   log?: Pick<Logger, "warn">,
   options: ApplyOptions = {},
 ): Promise<EventOutcome> {
+  // A provider retries an event until it is answered: a repeat already recorded (committed with its
+  // change) is answered at once, without queueing behind the order's lock. A repeat racing the
+  // first is still stopped by the unique key below.
+  const [seen] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.eventId)))
+    .limit(1);
+  if (seen) return "duplicate";
   return db.transaction(async (tx) => {
     const [session] = event.sessionId
       ? await tx

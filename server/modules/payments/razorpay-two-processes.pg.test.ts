@@ -96,5 +96,35 @@ describe("Razorpay webhook on two store processes", () => {
     ).toHaveLength(1);
     const [row] = await database.db.select().from(products).where(eq(products.id, product.id));
     expect(row!.stock).toBe(8);
-  });
+
+    // A retry of the recorded event is answered at once, not queued behind the order's lock: a
+    // seller's move holding the order row (here held open on purpose) does not keep Razorpay's
+    // retries waiting.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.db.transaction(async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const retry = fetch(`${b.url}/api/payments/razorpay/webhook`, {
+        method: "POST",
+        headers: delivery.headers,
+        body: delivery.body,
+      }).then(async (r) => ((await r.json()) as { outcome: string }).outcome);
+      // While the lock is held (at most 20 s, then the lock goes and the test fails).
+      const answered = await Promise.race([
+        retry,
+        new Promise<string>((resolve) => setTimeout(() => resolve("still waiting"), 20_000)),
+      ]);
+      expect(answered).toBe("duplicate");
+    } finally {
+      release();
+      await holder;
+    }
+  }, 60_000);
 });
