@@ -29,6 +29,8 @@ export function useDeliveryCheck(pin: string | null) {
     enabled: pin !== null,
     staleTime: 60_000,
     retry: false,
+    // Said beside the PIN field, not in a toast.
+    meta: { silent: true },
   });
 }
 
