@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { PIN_CODE_PATTERN } from "../../../../contract/indian-ids";
 import { errorMessage } from "../../../lib/query-client";
+import { useAppReady } from "../../../ui/app-ready";
 import { closedWords, deliveryWords, useDeliveryCheck, useShop } from "../../../lib/shop-api";
 
 /** The PIN code the shopper last checked, checked again on each visit. */
@@ -26,6 +27,8 @@ export function DeliverTo() {
   const [mistake, setMistake] = useState<string>();
   const check = useDeliveryCheck(pin);
   const shop = useShop();
+  // Not before the app runs the page (decision 015): a PIN typed then would be lost.
+  const ready = useAppReady();
   const closed = shop.data ? closedWords(shop.data, Date.now()) : null;
 
   const submit = (event: FormEvent) => {
@@ -70,10 +73,12 @@ export function DeliverTo() {
           onChange={(e) => setTyped(e.target.value)}
           aria-invalid={Boolean(mistake)}
           aria-describedby="deliver-to-answer"
+          disabled={!ready}
           className="min-h-11 w-28 rounded border border-gray-300 px-3 outline-none focus:border-primary"
         />
         <button
           type="submit"
+          disabled={!ready}
           className="min-h-11 rounded border border-primary px-4 font-medium text-primary hover:bg-primary/10"
         >
           Check
