@@ -55,7 +55,8 @@ test("a visitor browses, searches with a typo, registers, keeps the cart, orders
   await expect(order.getByText(/Arriving by/)).toBeVisible();
   await snap(page, testInfo, "my-orders");
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  // The page's own dialog asks (no more the browser's confirm).
   await order.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(order.getByTestId("order-status")).toContainText("Cancelled");
 });
