@@ -39,7 +39,11 @@ export function useDeliveryCheck(pin: string | null) {
  * these lines and sends their total as `shownTotal`. While a changed cart is priced the last
  * quote stays shown; `isPlaceholderData` tells.
  */
-export function useQuote(lines: { product: string; quantity: number }[], address?: string) {
+export function useQuote(
+  lines: { product: string; quantity: number }[],
+  address?: string,
+  enabled = true,
+) {
   const sorted = lines
     .map((l) => [l.product, l.quantity] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -53,7 +57,7 @@ export function useQuote(lines: { product: string; quantity: number }[], address
         },
       }),
     select: (body) => body.quote,
-    enabled: sorted.length > 0,
+    enabled: enabled && sorted.length > 0,
     placeholderData: keepPreviousData,
   });
 }

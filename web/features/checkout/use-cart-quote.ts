@@ -12,16 +12,20 @@ import { closedWords, useQuote, useShop } from "../../lib/shop-api";
 export function useCartQuote({
   lines,
   address,
+  addressKnown,
   now,
 }: {
   lines: { product: Product; quantity: number }[];
   address: Address | undefined;
+  /** Whether the address to price for is known yet (a visitor: none; a shopper: once listed). */
+  addressKnown: boolean;
   now: number;
 }) {
   const shop = useShop();
   const quoted = useQuote(
     lines.map((l) => ({ product: l.product._id, quantity: l.quantity })),
     address?._id,
+    addressKnown,
   );
   // A quote for another cart (kept on screen while this one is priced) is never sent as shown.
   const quote = quoted.isPlaceholderData ? undefined : quoted.data;

@@ -102,6 +102,11 @@ describe("cart: every charge before ordering (issue 43)", () => {
     await screen.findByText("orders page");
     const order = calls.find((c) => c.url === "/api/order/cod")!;
     expect(JSON.parse(order.init!.body as string)).toMatchObject({ shownTotal: 372.38 });
+    // Priced for the address the cart shows, never first for none.
+    const quotes = calls.filter((c) => c.url === "/api/cart/quote");
+    expect(
+      quotes.map((c) => (JSON.parse(c.init!.body as string) as { address?: string }).address),
+    ).toEqual(quotes.map(() => "a1"));
   });
 
   it("says delivery is free once the items reach 'free above', with no small cart fee", async () => {

@@ -53,6 +53,8 @@ export function CartPage() {
   const { quote, shown, blocked, closed } = useCartQuote({
     lines,
     address: user ? selected : undefined,
+    // Priced once, for the address the cart shows, not first for none and then again.
+    addressKnown: sessionChecked && (!user || !addresses.isPending),
     now,
   });
   const { checkout, placing, unfinished, giveUp, giveUpAndPay } = useCheckout({
