@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { PIN_CODE_PATTERN } from "../../../../contract/indian-ids";
 import { errorMessage } from "../../../lib/query-client";
-import { useAppReady } from "../../../ui/app-ready";
+import { useAppReadyOnceHydrated } from "../../../ui/app-ready";
 import { closedWords, deliveryWords, useDeliveryCheck, useShop } from "../../../lib/shop-api";
 
 /** The PIN code the shopper last checked, checked again on each visit. */
@@ -27,8 +27,9 @@ export function DeliverTo() {
   const [mistake, setMistake] = useState<string>();
   const check = useDeliveryCheck(pin);
   const shop = useShop();
-  // Not before the app runs the page (decision 015): a PIN typed then would be lost.
-  const ready = useAppReady();
+  // Not before the app runs the page (decision 015): a PIN typed then would be lost. Below a
+  // lazy boundary: the server may have drawn it (disabled), so its first render matches that.
+  const ready = useAppReadyOnceHydrated();
   const closed = shop.data ? closedWords(shop.data, Date.now()) : null;
 
   const submit = (event: FormEvent) => {
