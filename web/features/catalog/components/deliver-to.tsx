@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { PIN_CODE_PATTERN } from "../../../../contract/indian-ids";
 import { errorMessage } from "../../../lib/query-client";
 import { useAppReadyOnceHydrated } from "../../../ui/app-ready";
@@ -22,8 +22,15 @@ function storedPin(): string | null {
  * checked again on the next visit. While the shop is closed it also says when it opens.
  */
 export function DeliverTo() {
-  const [pin, setPin] = useState<string | null>(storedPin);
-  const [typed, setTyped] = useState(() => pin ?? "");
+  const [pin, setPin] = useState<string | null>(null);
+  const [typed, setTyped] = useState("");
+  // The PIN kept in this browser, read once drawn (the server, which may draw this, knows none).
+  useEffect(() => {
+    const kept = storedPin();
+    if (kept === null) return;
+    setPin(kept);
+    setTyped(kept);
+  }, []);
   const [mistake, setMistake] = useState<string>();
   const check = useDeliveryCheck(pin);
   const shop = useShop();
