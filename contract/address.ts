@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema, messageSchema, plainText, successSchema } from "./common";
 import { MAX_LENGTH } from "./field-lengths";
 import { normalisePhone, PHONE_HINT, ZIPCODE_PATTERN } from "./phone";
+import { latLngSchema } from "./shop";
 
 export { normalisePhone, PHONE_HINT } from "./phone";
 
@@ -26,6 +27,8 @@ export const addressInputSchema = z.object({
   zipcode: z.string().trim().regex(ZIPCODE_PATTERN, "must contain digits only"),
   country: field(MAX_LENGTH.addressPlace),
   phone: phoneSchema,
+  /** Where it is (the shopper's "use my location"): judged against a shop's radius. */
+  location: latLngSchema.nullable().optional(),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
@@ -44,6 +47,7 @@ export const addressSchema = z.object({
   zipcode: z.string(),
   country: z.string(),
   phone: z.string(),
+  location: latLngSchema.nullable().optional(),
 });
 export type Address = z.infer<typeof addressSchema>;
 

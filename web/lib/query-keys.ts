@@ -81,3 +81,17 @@ export const sellerKeys = {
   /** Who takes online payments (PAYMENT_PROVIDER). */
   paymentProvider: ["seller", "payment-provider"] as const,
 };
+
+export const shopKeys = {
+  /** Everything that depends on the shop's settings: a seller's save refreshes all of it. */
+  all: ["shop"] as const,
+  /** The shop itself (GET /api/shop). */
+  profile: ["shop", "profile"] as const,
+  /** Whether the shop delivers to a PIN code (GET /api/delivery/check). */
+  deliveryCheck: (pin: string) => ["shop", "delivery-check", pin] as const,
+  /** Every cart quote: refreshed when an order is refused for its total. */
+  quotes: ["shop", "quote"] as const,
+  /** A cart's quote, by its lines (sorted) and the chosen address. */
+  quote: (lines: readonly (readonly [string, number])[], address: string | undefined) =>
+    ["shop", "quote", lines, address ?? null] as const,
+};

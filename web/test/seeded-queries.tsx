@@ -1,7 +1,14 @@
 import { QueryClientProvider, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { createQueryClient } from "../lib/query-client";
-import { addressKeys, orderKeys, productKeys, sellerKeys, sessionKey } from "../lib/query-keys";
+import {
+  addressKeys,
+  orderKeys,
+  productKeys,
+  sellerKeys,
+  sessionKey,
+  shopKeys,
+} from "../lib/query-keys";
 
 /** One query of each kind the app keeps, named as a test reads it. */
 export const SEEDED = {
@@ -19,6 +26,9 @@ export const SEEDED = {
   session: sessionKey,
   dashboard: sellerKeys.dashboard(7),
   timeZone: sellerKeys.timeZone,
+  shop: shopKeys.profile,
+  deliveryCheck: shopKeys.deliveryCheck("411001"),
+  quote: shopKeys.quote([["p1", 2]], undefined),
 } satisfies Record<string, QueryKey>;
 
 export type SeededQuery = keyof typeof SEEDED;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ShopContact } from "./shop-contact";
 
 export function Footer() {
   return (
@@ -17,6 +18,7 @@ export function Footer() {
           </Link>
         </div>
       </div>
+      <ShopContact lead="Questions about an order?" className="mt-4" />
       <p className="mt-6 text-center text-xs">
         © {new Date().getFullYear()} GreenCart. All rights reserved.
       </p>

@@ -10,7 +10,28 @@ const MAX_ADDRESSES = 50;
 
 export function toAddress(row: typeof addresses.$inferSelect): Address {
   const { id, firstName, lastName, email, street, city, state, zipcode, country, phone } = row;
-  return { _id: id, firstName, lastName, email, street, city, state, zipcode, country, phone };
+  const location = row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng };
+  return {
+    _id: id,
+    firstName,
+    lastName,
+    email,
+    street,
+    city,
+    state,
+    zipcode,
+    country,
+    phone,
+    location,
+  };
+}
+
+/** The columns of an address as typed: its location, if given, as its two columns. */
+function columnsOf(input: AddressInput) {
+  const { location, ...fields } = input;
+  return location === undefined
+    ? fields
+    : { ...fields, lat: location?.lat ?? null, lng: location?.lng ?? null };
 }
 
 export async function listAddresses(db: Executor, userId: string): Promise<Address[]> {
@@ -39,6 +60,7 @@ export const addRequestHash = (input: AddressInput) =>
         input.zipcode,
         input.country,
         input.phone,
+        input.location ?? null,
       ]),
     )
     .digest("hex");
@@ -89,7 +111,7 @@ export async function addAddress(
       throw new AppError("conflict", `You can save at most ${MAX_ADDRESSES} addresses.`);
     const [row] = await tx
       .insert(addresses)
-      .values({ ...input, userId, ...keyed })
+      .values({ ...columnsOf(input), userId, ...keyed })
       .onConflictDoNothing({ target: [addresses.userId, addresses.idempotencyKey] })
       .returning();
     if (row) return toAddress(row);
@@ -111,7 +133,7 @@ export async function updateAddress(
   if (!isUuid(id)) throw notFound("Address");
   const [row] = await db
     .update(addresses)
-    .set(input)
+    .set(columnsOf(input))
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning();
   if (!row) throw notFound("Address");

@@ -1,18 +1,21 @@
 import type { Address, AddressInput } from "../../../contract/address";
+
+/** The address form's typed fields (its location is chosen apart: "Use my location"). */
+export type AddressFields = Omit<AddressInput, "location">;
 import { normalisePhone, PHONE_HINT, ZIPCODE_PATTERN } from "../../../contract/phone";
 
-export type AddressErrors = Partial<Record<keyof AddressInput, string>>;
+export type AddressErrors = Partial<Record<keyof AddressFields, string>>;
 
 /** The rule shown under a field before anything was typed (the same rules the server applies). */
-export const addressHints: Partial<Record<keyof AddressInput, string>> = {
+export const addressHints: Partial<Record<keyof AddressFields, string>> = {
   zipcode: "Digits only, like 560001",
   phone: PHONE_HINT,
 };
 
 /** What is wrong with the form, field by field, in words a shopper reads. */
-export function addressErrors(address: AddressInput): AddressErrors {
+export function addressErrors(address: AddressFields): AddressErrors {
   const errors: AddressErrors = {};
-  for (const [name, value] of Object.entries(address) as [keyof AddressInput, string][]) {
+  for (const [name, value] of Object.entries(address) as [keyof AddressFields, string][]) {
     if (value.trim() === "") errors[name] = "Please fill this in";
   }
   if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.email.trim()))
@@ -28,9 +31,9 @@ export function addressErrors(address: AddressInput): AddressErrors {
  * The address as the server stores it (fields trimmed, the phone normalised), as text: two forms
  * with the same text save the same address.
  */
-export function asStored(address: AddressInput): string {
+export function asStored(address: AddressFields): string {
   return JSON.stringify(
-    (Object.keys(address) as (keyof AddressInput)[])
+    (Object.keys(address) as (keyof AddressFields)[])
       .sort()
       .map((name) =>
         name === "phone"

@@ -12,7 +12,7 @@ import type {
   UnpaidCancelledResponse,
 } from "../../../contract/order";
 import { ApiError, apiFetch } from "../../lib/api-client";
-import { addressKeys, orderKeys } from "../../lib/query-keys";
+import { addressKeys, orderKeys, shopKeys } from "../../lib/query-keys";
 import { useCartActions } from "../../lib/shown-cart";
 import { toast } from "../../ui/toast";
 import { forgetRetryKey, retryAnswered } from "./retry-keys";
@@ -112,5 +112,8 @@ export function usePlaceOrder() {
       // here rather than declared in `meta`.
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
+    // Refused (a total or a fee changed, an address outside the area, below the minimum): the
+    // cart is priced again, so that it shows what an order would now cost, and why not.
+    meta: { invalidatesOnError: [shopKeys.quotes] },
   });
 }

@@ -51,11 +51,14 @@ export function useCheckout({
   lines,
   selected,
   payment,
+  shownTotal,
   refetchProducts,
 }: {
   lines: { product: Product; quantity: number }[];
   selected: Address | undefined;
   payment: PaymentChoice;
+  /** The total the cart shows (its quote's): the server refuses the order at any other. */
+  shownTotal: number | undefined;
   refetchProducts: () => void;
 }) {
   const { user, setShowLogin } = useStore();
@@ -111,7 +114,11 @@ export function useCheckout({
     place.mutate(
       {
         kind,
-        input: { items, address: selected._id },
+        input: {
+          items,
+          address: selected._id,
+          ...(shownTotal === undefined ? {} : { shownTotal }),
+        },
         idempotencyKey: retryKeyFor("checkout", user._id, checkoutOf),
       },
       {

@@ -5,6 +5,8 @@ import { mockApi } from "../../test/render";
 import { invalidated, seededClient } from "../../test/seeded-queries";
 import { useMoveOrder } from "./api/order-moves";
 import { useAddProduct, useToggleStock } from "./api/product-changes";
+import { useSaveShop } from "./api/shop-settings";
+import { shopFixture } from "../../test/shop-fixture";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,6 +37,14 @@ describe("the seller's writes: their declared invalidations, through the real ho
       await act(() => result.current.mutateAsync(new FormData()).catch(() => undefined));
       expect(invalidated(client)).toEqual(everyProductQueryAndTheDashboard);
     });
+
+  it("the shop's settings saved read the shop, its delivery checks, the cart quotes and the time zone again, nothing else", async () => {
+    mockApi(() => ({ body: { success: true, shop: shopFixture() } }));
+    const { client, wrapper } = seededClient();
+    const { result } = renderHook(() => useSaveShop(), { wrapper });
+    await act(() => result.current.mutateAsync({ name: "GreenCart Baner" }));
+    expect(invalidated(client)).toEqual(["timeZone", "shop", "deliveryCheck", "quote"]);
+  });
 
   it("a stock switch refused reads every product query and the dashboard again, nothing else", async () => {
     refused();

@@ -41,6 +41,7 @@ describe("seller area", () => {
       ["Product List", "/seller/product-list"],
       ["Orders", "/seller/orders"],
       ["Pick List", "/seller/pick-list"],
+      ["Shop settings", "/seller/shop"],
     ]);
     for (const link of links) {
       const icon = link.querySelector("svg");

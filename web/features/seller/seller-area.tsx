@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "../../ui/toast";
 import { NavLink, Route, Routes, useLocation, useNavigate } from "react-router";
 import { errorMessage } from "../../lib/query-client";
@@ -16,6 +16,7 @@ import {
   DashboardIcon,
   OrdersIcon,
   ProductListIcon,
+  ShopIcon,
 } from "./components/seller-icons";
 import { PickListIcon } from "./components/order-pick-list-icon";
 import { useProductsFollowOrders } from "./components/products-follow-orders";
@@ -25,6 +26,11 @@ import { EditProductPage } from "./pages/edit-product-page";
 import { PickListPage } from "./pages/pick-list-page";
 import { ProductListPage } from "./pages/product-list-page";
 import { SellerOrdersPage } from "./pages/seller-orders-page";
+
+// Its own chunk (it brings the contract's schemas): loaded when the seller opens it.
+const ShopSettingsPage = lazy(async () => ({
+  default: (await import("./pages/shop-settings-page")).ShopSettingsPage,
+}));
 
 /** Written at each seller login and logout, so that the seller's other tabs follow. */
 const SELLER_SIGNAL_KEY = "greencart.seller";
@@ -144,6 +150,7 @@ const links = [
   { to: "/seller/product-list", label: "Product List", Icon: ProductListIcon, end: false },
   { to: "/seller/orders", label: "Orders", Icon: OrdersIcon, end: false },
   { to: "/seller/pick-list", label: "Pick List", Icon: PickListIcon, end: false },
+  { to: "/seller/shop", label: "Shop settings", Icon: ShopIcon, end: false },
 ];
 
 /**
@@ -228,6 +235,18 @@ function SellerLayout({ focusPage }: { focusPage: boolean }) {
             <Route path="product-list/:id" element={<EditProductPage />} />
             <Route path="orders" element={<SellerOrdersPage />} />
             <Route path="pick-list" element={<PickListPage />} />
+            <Route
+              path="shop"
+              element={
+                <Suspense
+                  fallback={
+                    <div className="m-8 h-96 animate-pulse rounded bg-gray-100" aria-busy="true" />
+                  }
+                >
+                  <ShopSettingsPage />
+                </Suspense>
+              }
+            />
           </Routes>
         </main>
       </div>

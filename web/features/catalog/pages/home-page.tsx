@@ -19,11 +19,20 @@ const HomeMore = lazy(async () => ({
   default: (await import("../components/home-more")).HomeMore,
 }));
 
+// The "Deliver to" PIN check: its own small chunk, in a box that keeps its place meanwhile.
+const DeliverTo = lazy(async () => ({
+  default: (await import("../components/deliver-to")).DeliverTo,
+}));
+const deliverToPlace = <div className="mb-4 min-h-11" aria-hidden="true" />;
+
 export function HomePage() {
   // The spec's Best Sellers (the first 5 in-stock products), asked for as such.
   const bestSellers = useProductList(homeBestSellers());
   return (
     <div className="py-6 md:py-10">
+      <Suspense fallback={deliverToPlace}>
+        <DeliverTo />
+      </Suspense>
       {/* The hero: our drawing (the page's largest picture, preloaded with the HTML) and the
           text; a taller drawing on phones. Boxes are sized by CSS, so nothing shifts. Up to a
           wide screen the text comes first and the drawing below it (on phones its empty sky

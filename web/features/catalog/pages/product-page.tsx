@@ -9,6 +9,12 @@ import { useProduct, useProductList } from "../../../lib/catalogue-api";
 import { ProductGallery } from "../components/product-gallery";
 import { RelatedProducts } from "../components/related-products";
 import { usePageTitle } from "../../../ui/page-title";
+import { lazy, Suspense } from "react";
+
+const DeliverTo = lazy(async () => ({
+  default: (await import("../components/deliver-to")).DeliverTo,
+}));
+const deliverToPlace = <div className="mb-4 min-h-11" aria-hidden="true" />;
 
 export function ProductPage() {
   const { id = "", category = "" } = useParams();
@@ -52,6 +58,9 @@ export function ProductPage() {
 
   return (
     <div className="py-8">
+      <Suspense fallback={deliverToPlace}>
+        <DeliverTo />
+      </Suspense>
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to="/">Home</Link> / <Link to="/products">Products</Link> /{" "}
         {shelf && (

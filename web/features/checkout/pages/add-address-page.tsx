@@ -2,122 +2,16 @@ import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "../../../ui/toast";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import addressArt from "virtual:art/addAddress";
-import type { AddressInput } from "../../../../contract/address";
-import { MAX_LENGTH } from "../../../../contract/field-lengths";
+import type { LatLng } from "../../../../contract/delivery-area";
 import { useStore } from "../../../lib/store";
 import { ArtPicture } from "../../../ui/art-picture";
-import { addressErrors, addressHints, asStored, type AddressErrors } from "../address-rules";
+import { addressErrors, asStored, type AddressErrors, type AddressFields } from "../address-rules";
+import { AddressLocation } from "../components/address-location";
+import { AddressField, addressFields, emptyAddress } from "../components/address-fields";
 import { keepCheckoutChoices, readCheckoutChoices } from "../checkout-choices";
 import { retryKeyFor } from "../retry-keys";
 import { useAddAddress, useAddresses, useUpdateAddress } from "../api";
 import { usePageTitle } from "../../../ui/page-title";
-
-const empty: AddressInput = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  street: "",
-  city: "",
-  state: "",
-  zipcode: "",
-  country: "",
-  phone: "",
-};
-
-const fields: {
-  name: keyof AddressInput;
-  label: string;
-  /** An example of what to type (Indian, as the shop's shoppers are). */
-  placeholder: string;
-  type?: string;
-  inputMode?: "numeric" | "tel";
-  autoComplete: string;
-  /**
-   * The most the server takes (contract/field-lengths.ts; the phone's is the form's own, generous for
-   * any way of writing one): typing stops there instead of failing.
-   */
-  maxLength: number;
-}[][] = [
-  [
-    {
-      name: "firstName",
-      placeholder: "Asha",
-      label: "First Name",
-      autoComplete: "given-name",
-      maxLength: MAX_LENGTH.addressName,
-    },
-    {
-      name: "lastName",
-      placeholder: "Rao",
-      label: "Last Name",
-      autoComplete: "family-name",
-      maxLength: MAX_LENGTH.addressName,
-    },
-  ],
-  [
-    {
-      name: "email",
-      placeholder: "asha@example.com",
-      label: "Email address",
-      type: "email",
-      autoComplete: "email",
-      maxLength: MAX_LENGTH.email,
-    },
-  ],
-  [
-    {
-      name: "street",
-      placeholder: "12 MG Road",
-      label: "Street",
-      autoComplete: "street-address",
-      maxLength: MAX_LENGTH.street,
-    },
-  ],
-  [
-    {
-      name: "city",
-      placeholder: "Bengaluru",
-      label: "City",
-      autoComplete: "address-level2",
-      maxLength: MAX_LENGTH.addressPlace,
-    },
-    {
-      name: "state",
-      placeholder: "Karnataka",
-      label: "State",
-      autoComplete: "address-level1",
-      maxLength: MAX_LENGTH.addressPlace,
-    },
-  ],
-  [
-    {
-      name: "zipcode",
-      placeholder: "560001",
-      label: "Zip code",
-      inputMode: "numeric",
-      autoComplete: "postal-code",
-      maxLength: MAX_LENGTH.zipcode,
-    },
-    {
-      name: "country",
-      placeholder: "India",
-      label: "Country",
-      autoComplete: "country-name",
-      maxLength: MAX_LENGTH.addressPlace,
-    },
-  ],
-  [
-    {
-      name: "phone",
-      placeholder: "98450 12345",
-      label: "Phone",
-      type: "tel",
-      inputMode: "tel",
-      autoComplete: "tel",
-      maxLength: 24,
-    },
-  ],
-];
 
 /**
  * Add an address, or with `?id=` change a saved one. Each field says its rule before the first
@@ -133,10 +27,12 @@ export function AddAddressPage() {
   const addAddress = useAddAddress();
   const updateAddress = useUpdateAddress();
   // A new address starts with the account's email and the shop's country, both usually right.
-  const [address, setAddress] = useState<AddressInput>(() => ({
-    ...empty,
+  const [address, setAddress] = useState<AddressFields>(() => ({
+    ...emptyAddress,
     ...(editing ? {} : { email: user?.email ?? "", country: "India" }),
   }));
+  // Where it is, when the shopper shares it (optional): a shop with a radius judges by it.
+  const [location, setLocation] = useState<LatLng | null>(null);
   const [errors, setErrors] = useState<AddressErrors>({});
   const [submitted, setSubmitted] = useState(false);
 
@@ -150,14 +46,15 @@ export function AddAddressPage() {
   const original = editing ? saved.data?.find((a) => a._id === editing) : undefined;
   useEffect(() => {
     if (!original) return;
-    const { _id, ...fieldsOf } = original;
+    const { _id, location: kept, ...fieldsOf } = original;
     void _id;
     setAddress(fieldsOf);
+    setLocation(kept ?? null);
   }, [original]);
 
   if (sessionChecked && !user) return <Navigate to="/cart" replace />;
 
-  const change = (name: keyof AddressInput, value: string) => {
+  const change = (name: keyof AddressFields, value: string) => {
     // A pincode is digits: letters never get in.
     const next = { ...address, [name]: name === "zipcode" ? value.replace(/\D/g, "") : value };
     setAddress(next);
@@ -169,7 +66,7 @@ export function AddAddressPage() {
     setSubmitted(true);
     const found = addressErrors(address);
     setErrors(found);
-    const first = fields.flat().find((f) => found[f.name]);
+    const first = addressFields.flat().find((f) => found[f.name]);
     if (first) {
       document.getElementById(`address-${first.name}`)?.focus();
       return;
@@ -180,13 +77,21 @@ export function AddAddressPage() {
         void navigate("/cart");
       },
     };
-    if (editing) return updateAddress.mutate({ id: editing, address }, saved);
+    const sent = { ...address, location };
+    if (editing) return updateAddress.mutate({ id: editing, address: sent }, saved);
     // One Idempotency-Key per address saved: Save again after a lost answer (on this page, or
     // after leaving it and typing the address again) sends the same key, so the server answers
     // with the address it already saved instead of saving a second. The same address as the
     // server stores it (spaces around a field aside) keeps its key.
     addAddress.mutate(
-      { address, idempotencyKey: retryKeyFor("address", user?._id ?? "", asStored(address)) },
+      {
+        address: sent,
+        idempotencyKey: retryKeyFor(
+          "address",
+          user?._id ?? "",
+          `${asStored(address)}${JSON.stringify(location)}`,
+        ),
+      },
       {
         onSuccess: (answer) => {
           // The address the shopper just added is the one they mean to deliver to.
@@ -210,7 +115,7 @@ export function AddAddressPage() {
           onSubmit={(e) => void submit(e)}
           className="mt-8 max-w-md space-y-3 text-sm"
         >
-          {fields.map((row) => (
+          {addressFields.map((row) => (
             <div key={row[0]!.name} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               {row.map((f) => (
                 <AddressField
@@ -224,6 +129,7 @@ export function AddAddressPage() {
               ))}
             </div>
           ))}
+          <AddressLocation location={location} onChange={setLocation} />
           <button
             type="submit"
             disabled={pending}
@@ -243,50 +149,5 @@ export function AddAddressPage() {
         />
       </div>
     </section>
-  );
-}
-
-/** One field of the form: its label, the input, and its rule or its mistake under it. */
-function AddressField({
-  field: f,
-  wide,
-  value,
-  error,
-  onChange,
-}: {
-  field: (typeof fields)[number][number];
-  wide: boolean;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const hint = addressHints[f.name];
-  const describedBy = error || hint ? `address-${f.name}-note` : undefined;
-  return (
-    <div className={wide ? "flex flex-col gap-1 sm:col-span-2" : "flex flex-col gap-1"}>
-      <label htmlFor={`address-${f.name}`}>{f.label}</label>
-      <input
-        id={`address-${f.name}`}
-        name={f.name}
-        type={f.type ?? "text"}
-        inputMode={f.inputMode}
-        autoComplete={f.autoComplete}
-        placeholder={f.placeholder}
-        maxLength={f.maxLength}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={`min-h-11 w-full rounded border px-2 py-2.5 text-gray-700 outline-none placeholder:text-gray-400 focus:border-primary ${
-          error ? "border-red-500" : "border-gray-500/30"
-        }`}
-      />
-      {describedBy && (
-        <p id={describedBy} className={error ? "text-red-600" : "text-xs text-gray-500"}>
-          {error ?? hint}
-        </p>
-      )}
-    </div>
   );
 }

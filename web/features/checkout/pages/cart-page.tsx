@@ -19,6 +19,8 @@ import {
 } from "../components/cart-frame";
 import { EmptyCart, UnfinishedPayments } from "../components/cart-notes";
 import { OrderSummary } from "../components/order-summary";
+import { CartCharges } from "../components/cart-charges";
+import { useCartQuote } from "../use-cart-quote";
 import { usePageTitle } from "../../../ui/page-title";
 
 export function CartPage() {
@@ -45,13 +47,21 @@ export function CartPage() {
   );
   // The chosen address as the list has it now (it may have been edited or deleted).
   const selected = addresses.data?.find((a) => a._id === choices.address) ?? addresses.data?.[0];
-  const total = cartTotal(
+  const itemsTotal = cartTotal(
     lines.map((l) => ({ offerPrice: l.product.offerPrice, quantity: l.quantity })),
   );
+  const { quote, shown, blocked, closed } = useCartQuote({
+    lines,
+    address: user ? selected : undefined,
+    // Priced once, for the address the cart shows, not first for none and then again.
+    addressKnown: sessionChecked && (!user || !addresses.isPending),
+    now,
+  });
   const { checkout, placing, unfinished, giveUp, giveUpAndPay } = useCheckout({
     lines,
     selected,
     payment,
+    shownTotal: quote?.total,
     refetchProducts: () => void products.refetch(),
   });
 
@@ -93,8 +103,10 @@ export function CartPage() {
           address={addressPart}
           payment={payment}
           onPayment={setPayment}
-          total={total}
-          savings={savings}
+          charges={<CartCharges quote={shown} itemsTotal={itemsTotal} savings={savings} />}
+          total={quote?.total}
+          blocked={blocked}
+          closed={closed}
           now={now}
           placing={placing}
           onPlace={() => void checkout()}

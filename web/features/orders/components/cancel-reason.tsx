@@ -1,5 +1,6 @@
 import type { Order } from "../../../../contract/order";
 import { cancelledBecause } from "../../../ui/order-words";
+import { ShopContact } from "../../../ui/shop-contact";
 
 /**
  * Why the order was cancelled, in the shopper's words ("Cancelled by the shop: an item was out of
@@ -13,6 +14,7 @@ export function CancelReason({ order, className = "" }: { order: Order; classNam
     <div className={`text-sm text-red-700 ${className}`} data-testid="cancel-reason">
       <p>{why.reason}</p>
       {why.note && <p className="mt-1 break-words text-gray-700">{why.note}</p>}
+      <ShopContact lead="Questions?" className="text-gray-700" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { chargesLine } from "../../../ui/order-charges";
 import { Link } from "react-router";
 import type { Order } from "../../../../contract/order";
 import { useStore } from "../../../lib/store";
@@ -150,6 +151,7 @@ function OrderCard({ order }: { order: Order }) {
         </span>
         <span className="font-medium text-gray-800">Total: {formatRupees(order.amount)}</span>
       </div>
+      <p className="mt-1 text-sm text-gray-500">{chargesLine(order)}</p>
       <p className="mt-1 text-sm text-gray-500">Placed {date.format(new Date(order.createdAt))}</p>
       <p className="mt-2 font-medium" data-testid="order-status">
         Status:{" "}

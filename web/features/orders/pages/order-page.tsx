@@ -1,9 +1,11 @@
 import { Link, useParams } from "react-router";
+import { ShopContact } from "../../../ui/shop-contact";
+import { cancelledBecause } from "../../../ui/order-words";
+import { OrderCharges } from "../../../ui/order-charges";
 import type { Order } from "../../../../contract/order";
 import { ApiError } from "../../../lib/api-client";
 import { useStore } from "../../../lib/store";
 import { LoadError } from "../../../ui/load-error";
-import { formatRupees } from "../../../../contract/money";
 import { useOrderEvents } from "../../../lib/use-order-events";
 import { SHOPPER_EVENTS_URL, useOrder } from "../api";
 import { CancelOrderButton } from "../components/cancel-order-button";
@@ -102,6 +104,10 @@ function OrderDetail({
         <div className="mt-3">
           <CancelOrderButton order={order} />
         </div>
+        {/* A cancelled order's notice has its own (CancelReason). */}
+        {!cancelledBecause(order) && (
+          <ShopContact lead="Need help with this order?" className="mt-2 text-sm" />
+        )}
       </section>
 
       <section aria-labelledby="items-heading" className="mt-6">
@@ -109,10 +115,7 @@ function OrderDetail({
           Items
         </h2>
         <OrderItems order={order} />
-        <p className="flex justify-between border-t border-gray-300 pt-3 font-medium text-gray-800">
-          <span>Total</span>
-          <span>{formatRupees(order.amount)}</span>
-        </p>
+        <OrderCharges order={order} className="border-t border-gray-300 pt-3" />
       </section>
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">

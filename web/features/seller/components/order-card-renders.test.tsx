@@ -113,3 +113,24 @@ describe("order cards on a long queue", () => {
     expect(cardsDrawn()).toEqual({});
   });
 });
+
+describe("an order card's charges (issue 43)", () => {
+  it("says the items, each fee and the total apart", async () => {
+    FakeEventSource.install();
+    serve([
+      makeOrder("12121212-x", {
+        itemsTotal: 340,
+        fees: { delivery: 25, smallCart: 10 },
+        amount: 375,
+        deliverBy: minutesFromNow(20),
+      }),
+    ]);
+    renderApp(<SellerOrdersPage />, { path: "/seller/orders" });
+    const card = await screen.findByRole("article", { name: "Order 12121212" });
+    const charge = (name: string) => within(card).getByText(name, { selector: "dt" }).nextSibling;
+    expect(charge("Items")).toHaveTextContent("₹340.00");
+    expect(charge("Delivery fee")).toHaveTextContent("₹25.00");
+    expect(charge("Small cart fee")).toHaveTextContent("₹10.00");
+    expect(charge("Total")).toHaveTextContent("₹375.00");
+  });
+});

@@ -1,4 +1,5 @@
 import { createContext, memo, useContext, useLayoutEffect, useRef } from "react";
+import { OrderCharges } from "../../../ui/order-charges";
 import type { Order } from "../../../../contract/order";
 import { openStatuses } from "../../../../contract/order-status";
 import { dueLabel, type DueTone } from "../../../ui/countdown";
@@ -122,6 +123,7 @@ export const OrderCard = memo(function OrderCard({
       </address>
       <div className="flex flex-col gap-2 text-sm">
         <p className="text-lg font-medium text-gray-800">{formatRupees(order.amount)}</p>
+        <OrderCharges order={order} className="text-black/70" />
         <p className={order.refundDue ? "font-medium text-red-700" : undefined}>
           Method: {order.paymentType === "COD" ? "COD" : "Online"} · Payment: {payment}
         </p>

@@ -68,3 +68,13 @@ export function SearchIcon({ size = 18, className }: IconProps) {
     </svg>
   );
 }
+
+export function ShopIcon({ size = 20, className }: IconProps) {
+  return (
+    <svg {...base} width={size} height={size} viewBox="0 0 24 24" className={className}>
+      <path d="M4 9l1.5-5h13L20 9" />
+      <path d="M4 9h16v2a3 3 0 0 1-5.3 2 3 3 0 0 1-5.4 0A3 3 0 0 1 4 11z" />
+      <path d="M5 13v8h14v-8M10 21v-5h4v5" />
+    </svg>
+  );
+}

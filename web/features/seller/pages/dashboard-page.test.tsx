@@ -79,7 +79,11 @@ describe("seller: dashboard", () => {
     ]);
 
     expect(tile("Orders")).toHaveTextContent("14");
-    expect(tile("Revenue")).toHaveTextContent(/^₹4,520$/);
+    // What orders charged, fees included (server/modules/reports sums their amounts).
+    expect(tile("Revenue (with fees)")).toHaveTextContent(/^₹4,520$/);
+    expect(
+      screen.getByRole("columnheader", { name: "Revenue (items, no fees)" }),
+    ).toBeInTheDocument();
     expect(tile("Average order value")).toHaveTextContent(/^₹323$/);
     expect(tile("Median time to dispatch")).toHaveTextContent("18.5 min");
     expect(tile("Delivered on time")).toHaveTextContent("—");

@@ -77,12 +77,12 @@ function DashboardBody({
           Today
         </h2>
         <p className="text-sm text-gray-600">
-          Orders placed today, cancelled ones left out; their revenue counts cash on delivery before
-          it is collected.
+          Orders placed today, cancelled ones left out; their revenue is what they charged, delivery
+          and small cart fees included, and counts cash on delivery before it is collected.
         </p>
         <dl className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3 2xl:grid-cols-6">
           <Tile label="Orders">{t.orders}</Tile>
-          <Tile label="Revenue">{formatWholeRupees(t.revenue)}</Tile>
+          <Tile label="Revenue (with fees)">{formatWholeRupees(t.revenue)}</Tile>
           <Tile label="Average order value">{formatWholeRupees(t.averageOrderValue)}</Tile>
           <Tile label="Median time to dispatch">
             {t.medianMinutesToDispatch === null
@@ -151,7 +151,7 @@ function TopProducts({ products, days }: { products: Dashboard["topProducts"]; d
           columns={[
             { label: "Product" },
             { label: "Units", numeric: true },
-            { label: "Revenue", numeric: true },
+            { label: "Revenue (items, no fees)", numeric: true },
           ]}
         >
           <tbody>
