@@ -70,7 +70,8 @@ export function sellersRoutes(deps: AppDeps & SessionEndDeps & { shop: ShopStore
         onRequest: requireSeller,
         schema: {
           tags: ["seller"],
-          summary: "The shop's settings the seller's pages need (its time zone, its payment provider)",
+          summary:
+            "The shop's settings the seller's pages need (its time zone, its payment provider)",
           response: { 200: shopSettingsResponseSchema, ...errorResponses },
         },
       },
